@@ -1,0 +1,169 @@
+"""Board files (boards/*.txt): read, validate and write them.
+
+The format is in shared/DESIGN.md section 3.  Comment lines may carry metadata:
+  ; Name: one-line description      (the first free comment line)
+  ; name: ..., ; description: ..., ; Mapello board: NAME
+  ; limits: walls 4, bonuses =2, jokers 8   (the board is checked against them)
+Every error names the line and column, so a person can fix the file by hand.
+"""
+
+from mapello.engine import BORDER, Position, START_BLACK, START_WHITE
+from mapello.pieces import (BONUS, JOKER, KIND_PLURALS, MAX_PER_KIND, WALL, Limits,
+                            placement_error)
+
+SYMBOLS = ".#+JBW"
+_KIND_OF_SYMBOL = {"#": WALL, "+": BONUS, "J": JOKER}
+
+
+class BoardError(ValueError):
+    """A bad board file: where (line, column; 0 when not one place) and what."""
+
+    def __init__(self, line, column, message, path=""):
+        self.line = line
+        self.column = column
+        self.message = message
+        self.path = path
+        where = "line %d, column %d" % (line, column) if column else "line %d" % line
+        if path:
+            where = "%s: %s" % (path, where)
+        super().__init__("%s: %s" % (where, message))
+
+
+class BoardFile:
+    """A parsed board: the starting position and what the comments said."""
+
+    def __init__(self, position, name="", description="", limits=None):
+        self.position = position
+        self.name = name
+        self.description = description
+        self.limits = limits
+
+
+def _row_cells(text, line_no):
+    """[(symbol, column)] for one row, spaced ('J . .') or not ('J..')."""
+    body = text.strip()
+    offset = len(text) - len(text.lstrip()) + 1
+    if len(body) == 10 and " " not in body:
+        return [(body[i], offset + i) for i in range(10)]
+    cells = []
+    for i in range(len(body)):
+        ch = body[i]
+        if i % 2 == 1:
+            if ch != " ":
+                raise BoardError(line_no, offset + i,
+                                 "cells are written side by side or separated by one space")
+        else:
+            if ch == " ":
+                raise BoardError(line_no, offset + i, "two spaces between cells")
+            cells.append((ch, offset + i))
+    if len(cells) != 10:
+        raise BoardError(line_no, 0, "%d cells in this row, a row has 10" % len(cells))
+    return cells
+
+
+def _read_comment(text, meta, line_no):
+    body = text.strip()[1:].strip()
+    if not body:
+        return
+    key, sep, value = body.partition(":")
+    key_l = key.strip().lower()
+    value = value.strip()
+    if sep and key_l in ("name", "mapello board"):
+        meta["name"] = value
+    elif sep and key_l == "description":
+        meta["description"] = value
+    elif sep and key_l == "limits":
+        try:
+            meta["limits"] = Limits.from_text(value)
+        except ValueError as e:
+            raise BoardError(line_no, 0, str(e))
+        meta["limits_line"] = line_no
+    elif not meta.get("titled"):
+        meta["titled"] = True
+        if "name" not in meta:
+            meta["name"] = key.strip() if sep else body
+            if sep and "description" not in meta:
+                meta["description"] = value
+
+
+def parse_board(text):
+    """BoardFile from board-file text; BoardError on anything wrong."""
+    meta = {}
+    rows = []
+    line_no = 0
+    for raw in text.split("\n"):
+        line_no += 1
+        line = raw.rstrip("\r")
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith(";"):
+            _read_comment(line, meta, line_no)
+            continue
+        if len(rows) == 10:
+            raise BoardError(line_no, 0, "an 11th row: a board has 10 rows")
+        rows.append((line_no, _row_cells(line, line_no)))
+    if len(rows) != 10:
+        raise BoardError(line_no, 0, "%d rows: a board has 10 rows of 10 cells" % len(rows))
+
+    masks = [0, 0, 0]  # walls, bonuses, jokers
+    counts = [0, 0, 0]
+    discs = [0, 0]
+    for r in range(10):
+        row_line, cells = rows[r]
+        for c in range(10):
+            sym, col = cells[c]
+            cell = r * 10 + c
+            bit = 1 << cell
+            if sym not in SYMBOLS:
+                raise BoardError(row_line, col, "unknown symbol %r (use . # + J B W)" % sym)
+            if sym in "BW":
+                if bit & BORDER:
+                    raise BoardError(row_line, col, "disc on the border: discs go on the inner 8x8")
+                discs["BW".index(sym)] |= bit
+            elif sym in _KIND_OF_SYMBOL:
+                kind = _KIND_OF_SYMBOL[sym]
+                reason = placement_error(kind, cell)
+                if reason:
+                    raise BoardError(row_line, col, reason)
+                counts[kind] += 1
+                if counts[kind] > MAX_PER_KIND:
+                    raise BoardError(row_line, col, "%d %s: at most %d"
+                                     % (counts[kind], KIND_PLURALS[kind], MAX_PER_KIND))
+                masks[kind] |= bit
+
+    limits = meta.get("limits")
+    if limits is not None:
+        problems = limits.problems(counts)
+        if problems:
+            raise BoardError(meta["limits_line"], 0, "board breaks its own limits: "
+                             + "; ".join(problems))
+    if not (discs[0] | discs[1]):
+        discs = [START_BLACK, START_WHITE]
+    pos = Position(discs[0], discs[1], masks[WALL], masks[BONUS], masks[JOKER])
+    return BoardFile(pos, meta.get("name", ""), meta.get("description", ""), limits)
+
+
+def load_board(path):
+    """Read and parse a board file; an error's message starts with the path."""
+    with open(path) as f:
+        text = f.read()
+    try:
+        return parse_board(text)
+    except BoardError as e:
+        raise BoardError(e.line, e.column, e.message, path)
+
+
+def format_board(pos, name="", description="", limits=None):
+    """Board-file text for a position's pieces (side to move and taken bonuses
+    are not part of the format)."""
+    lines = []
+    if name or description:
+        lines.append("; %s: %s" % (name or "Board", description) if description
+                     else "; %s" % name)
+    if limits is not None:
+        lines.append("; limits: " + limits.to_text())
+    for r in range(10):
+        lines.append(" ".join([pos.symbol_at(r * 10 + c) for c in range(10)]))
+    return "\n".join(lines) + "\n"
+

@@ -1,0 +1,134 @@
+# desktop-only
+"""`python3 -m mapello ...`: the desktop command line (standard library only)."""
+
+import argparse
+import sys
+import time
+
+from mapello.boardfile import BoardError, format_board, load_board
+from mapello.engine import COLOUR_NAMES, PASS, IllegalMove, Position, cell_name, parse_cell, perft
+
+
+def _load(path):
+    if path in ("start", "-"):
+        return Position()
+    return load_board(path).position
+
+
+def cmd_perft(args):
+    pos = _load(args.board)
+    start = time.perf_counter()
+    n = perft(pos, args.depth)
+    elapsed = time.perf_counter() - start
+    if args.time:
+        print("%.3f s, %.0f leaves/s" % (elapsed, n / elapsed if elapsed else 0))
+    print(n)
+    return 0
+
+
+def play_moves(pos, moves_text):
+    """Play space-separated moves on `pos`; IllegalMove names the move, its
+    number and why it is not allowed."""
+    words = moves_text.split()
+    for i, word in enumerate(words):
+        try:
+            cell = parse_cell(word)
+        except ValueError as e:
+            raise IllegalMove("move %d %r: %s" % (i + 1, word, e))
+        try:
+            pos.play(cell)
+        except IllegalMove as e:
+            side = COLOUR_NAMES[pos.turn]
+            raise IllegalMove("move %d %r by %s is illegal: %s" % (i + 1, word, side, e))
+    return pos
+
+
+def cmd_replay(args):
+    pos = _load(args.board)
+    play_moves(pos, args.moves)
+    sys.stdout.write(format_board(pos))
+    b, w = pos.score()
+    print("score black %d white %d" % (b, w))
+    return 0
+
+
+def cmd_check(args):
+    bad = 0
+    for path in args.boards:
+        try:
+            board = load_board(path)
+        except (BoardError, OSError, UnicodeDecodeError) as e:
+            print("BAD  %s" % e)
+            bad += 1
+            continue
+        print("ok   %s: %s" % (path, board.name or "(no name)"))
+    return 1 if bad else 0
+
+
+def render(pos, colour=False):
+    """A readable board: coordinates, symbols, score and side to move."""
+    glyphs = {"B": "●", "W": "○", "#": "▓", "+": "+", "J": "J", ".": "·"}
+    lines = ["    a b c d e f g h"]
+    legal = pos.legal_mask()
+    for r in range(10):
+        row = []
+        for c in range(10):
+            cell = r * 10 + c
+            sym = pos.symbol_at(cell)
+            g = glyphs[sym]
+            if (legal >> cell) & 1:
+                g = "*"
+            row.append(g)
+        label = str(r) if 1 <= r <= 8 else " "
+        lines.append("%s %s" % (label, " ".join(row)))
+    b, w = pos.score()
+    if pos.is_over():
+        state = "game over"
+    else:
+        state = "%s to move" % COLOUR_NAMES[pos.turn]
+    lines.append("black %d  white %d  (%d/%d bonuses)  %s" % (b, w, pos.taken[0], pos.taken[1],
+                                                              state))
+    lines.append("legal: %s" % (" ".join(cell_name(c) for c in pos.legal_moves()) or "pass"))
+    return "\n".join(lines)
+
+
+def cmd_show(args):
+    board = load_board(args.board)
+    if board.name:
+        print("%s%s" % (board.name, ": " + board.description if board.description else ""))
+    if board.limits is not None:
+        print("limits: %s" % board.limits.to_text())
+    print(render(board.position))
+    print("(● black  ○ white  ▓ wall  + bonus  J joker  * legal move)")
+    return 0
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="python3 -m mapello",
+                                description="Mapello Handheld desktop tools")
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("perft", help="count leaf nodes DEPTH plies deep")
+    s.add_argument("board", help="board file, or 'start' for the plain start")
+    s.add_argument("depth", type=int)
+    s.add_argument("--time", action="store_true", help="also print the time taken")
+    s.set_defaults(func=cmd_perft)
+    s = sub.add_parser("replay", help="play moves on a board, print the result")
+    s.add_argument("board")
+    s.add_argument("--moves", required=True, help='e.g. "c5 d6 pass e3"')
+    s.set_defaults(func=cmd_replay)
+    s = sub.add_parser("check", help="validate board files")
+    s.add_argument("boards", nargs="+")
+    s.set_defaults(func=cmd_check)
+    s = sub.add_parser("show", help="print a board readably")
+    s.add_argument("board")
+    s.set_defaults(func=cmd_show)
+    return p
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except (BoardError, IllegalMove, OSError, UnicodeDecodeError) as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2

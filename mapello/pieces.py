@@ -1,0 +1,104 @@
+"""Where walls, bonuses and jokers may stand, and the limits players agree on.
+
+One place for these rules, used by board files and by the setup screen alike,
+so both give the same reason in the same words.
+"""
+
+from mapello.engine import BORDER, CENTRE, INNER, cell_name, popcount
+
+WALL = 0
+BONUS = 1
+JOKER = 2
+KIND_NAMES = ("wall", "bonus", "joker")
+KIND_PLURALS = ("walls", "bonuses", "jokers")
+MAX_PER_KIND = 8
+
+
+def placement_error(kind, cell):
+    """None if a piece of `kind` may stand on `cell`, else why not."""
+    bit = 1 << cell
+    name = KIND_NAMES[kind]
+    if kind == JOKER:
+        if not bit & BORDER:
+            return "joker on %s: jokers go on the border ring" % cell_name(cell)
+        return None
+    if not bit & INNER:
+        return "%s on the border: %s go on the inner 8x8" % (name, KIND_PLURALS[kind])
+    if bit & CENTRE:
+        return "%s on %s: the centre four must stay free" % (name, cell_name(cell))
+    return None
+
+
+class Limits:
+    """The agreed most (and optionally exact) number of each kind of piece.
+
+    maximum[kind] is 0..8; exact[kind] True means the setup must have exactly
+    maximum[kind] of that kind.
+    """
+
+    def __init__(self, walls=MAX_PER_KIND, bonuses=MAX_PER_KIND, jokers=MAX_PER_KIND,
+                 exact=(False, False, False)):
+        self.maximum = [walls, bonuses, jokers]
+        self.exact = [bool(exact[0]), bool(exact[1]), bool(exact[2])]
+        for kind in (WALL, BONUS, JOKER):
+            m = self.maximum[kind]
+            if not isinstance(m, int) or not 0 <= m <= MAX_PER_KIND:
+                raise ValueError("limit for %s must be 0 to %d, not %r"
+                                 % (KIND_PLURALS[kind], MAX_PER_KIND, m))
+
+    def __eq__(self, other):
+        return (isinstance(other, Limits) and self.maximum == other.maximum
+                and self.exact == other.exact)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __repr__(self):
+        return "Limits(%r)" % self.to_text()
+
+    def problems(self, counts):
+        """Reasons a setup with counts[kind] pieces breaks these limits ([] if none)."""
+        out = []
+        for kind in (WALL, BONUS, JOKER):
+            n = counts[kind]
+            m = self.maximum[kind]
+            if n > m:
+                out.append("%d %s: at most %d" % (n, KIND_PLURALS[kind], m))
+            elif self.exact[kind] and n != m:
+                out.append("%d %s: exactly %d agreed" % (n, KIND_PLURALS[kind], m))
+        return out
+
+    def to_text(self):
+        """'walls 4, bonuses =2, jokers 8': '=' marks an exact count."""
+        parts = []
+        for kind in (WALL, BONUS, JOKER):
+            parts.append("%s %s%d" % (KIND_PLURALS[kind], "=" if self.exact[kind] else "",
+                                      self.maximum[kind]))
+        return ", ".join(parts)
+
+    @staticmethod
+    def from_text(text):
+        """Parse to_text()'s form; kinds left out stay at 8. ValueError says why."""
+        maximum = [MAX_PER_KIND] * 3
+        exact = [False] * 3
+        for part in text.split(","):
+            words = part.split()
+            if not words:
+                continue
+            if len(words) != 2 or words[0].lower() not in KIND_PLURALS:
+                raise ValueError("limits: %r is not like 'walls 4' or 'jokers =2'" % part.strip())
+            kind = KIND_PLURALS.index(words[0].lower())
+            value = words[1]
+            if value.startswith("="):
+                exact[kind] = True
+                value = value[1:]
+            try:
+                maximum[kind] = int(value)
+            except ValueError:
+                raise ValueError("limits: %r is not a number" % words[1])
+        return Limits(maximum[0], maximum[1], maximum[2], exact)
+
+
+def piece_counts(pos):
+    """[walls, bonuses, jokers] on a position's board (bonuses not yet taken)."""
+    return [popcount(pos.walls), popcount(pos.bonuses), popcount(pos.jokers)]

@@ -1,0 +1,169 @@
+"""The engine against published numbers and its own invariants."""
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mapello.engine import (BLACK, PASS, WHITE, IllegalMove, Position, cell_name, parse_cell,
+                            perft, popcount)
+
+# Published Othello perft from the start (a pass is a ply, a finished game a leaf).
+OTHELLO_PERFT = [4, 12, 56, 244, 1396, 8200, 55092, 390216]
+
+
+@pytest.mark.parametrize("depth", range(1, 9))
+def test_perft_from_start_matches_published_table(depth):
+    assert perft(Position(), depth) == OTHELLO_PERFT[depth - 1]
+
+
+@pytest.mark.slow
+def test_perft_depth_9():
+    assert perft(Position(), 9) == 3005288
+
+
+def test_perft_depth_zero_is_one():
+    assert perft(Position(), 0) == 1
+
+
+def test_start_position_and_moves():
+    pos = Position()
+    assert pos.symbol_at(parse_cell("d4")) == "B"
+    assert pos.symbol_at(parse_cell("e5")) == "B"
+    assert pos.symbol_at(parse_cell("e4")) == "W"
+    assert pos.symbol_at(parse_cell("d5")) == "W"
+    assert pos.turn == BLACK
+    assert [cell_name(c) for c in pos.legal_moves()] == ["e3", "f4", "c5", "d6"]
+    assert pos.score() == (2, 2)
+
+
+def test_cell_names_round_trip():
+    for r in range(1, 9):
+        for c in range(1, 9):
+            assert parse_cell(cell_name(r * 10 + c)) == r * 10 + c
+    assert parse_cell("PASS") == PASS and cell_name(PASS) == "pass"
+    for bad in ("i1", "a0", "a9", "", "d44", "pas"):
+        with pytest.raises(ValueError):
+            parse_cell(bad)
+
+
+def test_why_illegal_reasons():
+    pos = Position.from_text(
+        "........../........../........../...#....../....BW..../....WB..../"
+        "........../........../........../.......... b 0 0")
+    assert pos.why_illegal(parse_cell("c3")) == "wall"
+    assert pos.why_illegal(parse_cell("e4")) == "occupied"
+    assert pos.why_illegal(parse_cell("a1")) == "no flip"
+    assert pos.why_illegal(0) == "off the board"
+    assert pos.why_illegal(parse_cell("f4")) is None
+    assert pos.why_illegal(PASS) == "a move exists"
+    with pytest.raises(IllegalMove, match="c3: wall"):
+        pos.play(parse_cell("c3"))
+    with pytest.raises(IllegalMove, match="pass: a move exists"):
+        pos.play(PASS)
+
+
+def test_bonus_is_taken_and_scores_three():
+    # black plays the bonus at f4 (flips e4), white's bonus count stays 0
+    pos = Position.from_text(
+        "........../........../........../........../....BW+.../....WB..../"
+        "........../........../........../.......... b 0 0")
+    pos.play(parse_cell("f4"))
+    assert pos.taken == [1, 0] and pos.bonuses == 0
+    assert pos.score() == (4 + 3, 1)
+    pos.pop()
+    assert pos.taken == [0, 0] and pos.symbol_at(parse_cell("f4")) == "+"
+
+
+def test_joker_closes_a_line_for_whoever_moves():
+    # joker on the border left of a1, white on a1: black on b1 flips a1
+    text = ("........../JW......../........../........../....BW..../....WB..../"
+            "........../........../........../.......... %s 0 0")
+    pos = Position.from_text(text % "b")
+    assert pos.flips(parse_cell("b1")) == 1 << parse_cell("a1")
+    assert parse_cell("b1") in pos.legal_moves()
+    white = Position.from_text(text.replace("JW", "JB") % "w")
+    assert white.flips(parse_cell("b1")) == 1 << parse_cell("a1")
+    pos.play(parse_cell("b1"))
+    assert pos.symbol_at(10) == "J"  # never flipped, never scores
+    assert pos.score() == (4, 2)
+
+
+def test_wall_blocks_a_line():
+    text = ("........../..W%sB...../........../........../....BW..../....WB..../"
+            "........../........../........../.......... b 0 0")
+    # from a1 eastward: b1 white, c1 a wall, d1 black: the wall ends the line
+    assert Position.from_text(text % "#").flips(parse_cell("a1")) == 0
+    open_line = Position.from_text(text % "W").flips(parse_cell("a1"))
+    assert open_line == (1 << parse_cell("b1")) | (1 << parse_cell("c1"))
+
+
+def test_pass_and_game_over():
+    # white has no disc to flip: black to move has moves, white would have none
+    pos = Position.from_text(
+        "........../.BW......./........../........../........../........../"
+        "........../........../........../.......... w 0 0")
+    assert pos.must_pass()
+    with pytest.raises(IllegalMove):
+        pos.play(parse_cell("c1"))
+    pos.play(PASS)
+    pos.play(parse_cell("c1"))
+    assert pos.is_over() and pos.score() == (3, 0) and pos.winner() == BLACK
+    with pytest.raises(IllegalMove, match="game is over"):
+        pos.play(PASS)
+
+
+def test_notation_round_trips_and_rejects_garbage():
+    pos = Position()
+    assert Position.from_text(pos.to_text()) == pos
+    for bad in ("", "x b 0 0", pos.to_text().replace(" b ", " x "),
+                pos.to_text().replace("/", "", 1), pos.to_text()[:-1] + "z",
+                "J" + pos.to_text()[1:].replace("..........", "...B......", 1).replace(
+                    ".", "Q", 1)):
+        with pytest.raises(ValueError):
+            Position.from_text(bad)
+    with pytest.raises(ValueError, match="border"):
+        Position.from_text("B" + pos.to_text()[1:])
+
+
+def _random_walk(pos, choices):
+    """Push moves picked by `choices` until it runs out or the game ends."""
+    texts = []
+    for k in choices:
+        if pos.is_over():
+            break
+        texts.append(pos.to_text())
+        moves = pos.legal_moves()
+        pos.push(moves[k % len(moves)] if moves else PASS)
+    return texts
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 30), max_size=70), st.integers(0, 70))
+def test_push_then_pop_restores_the_exact_position(choices, pops):
+    pos = Position()
+    texts = _random_walk(pos, choices)
+    history = pos.history()
+    assert len(history) == len(texts) == pos.ply()
+    for _ in range(min(pops, len(texts))):
+        expected = texts.pop()
+        undone = pos.pop()
+        assert undone == history.pop()
+        assert pos.to_text() == expected
+    assert pos.history() == history
+
+
+def test_discs_never_overlap_and_count_is_conserved():
+    pos = Position()
+    while not pos.is_over():
+        moves = pos.legal_moves()
+        before = popcount(pos.discs[0] | pos.discs[1])
+        pos.push(moves[-1] if moves else PASS)
+        after = popcount(pos.discs[0] | pos.discs[1])
+        assert pos.discs[0] & pos.discs[1] == 0
+        assert after == before + (1 if moves else 0)
+    assert pos.turn in (BLACK, WHITE)
+
+
+def test_copy_is_independent():
+    pos = Position()
+    other = pos.copy()
+    other.play(other.legal_moves()[0])
+    assert pos == Position() and other != pos

@@ -104,7 +104,7 @@ def parse_board(text):
             raise BoardError(line_no, 0, "an 11th row: a board has 10 rows")
         rows.append((line_no, _row_cells(line, line_no)))
     if len(rows) != 10:
-        raise BoardError(line_no, 0, "%d rows: a board has 10 rows of 10 cells" % len(rows))
+        raise BoardError(rows[-1][0] if rows else 1, 0, "%d rows: a board has 10 rows of 10 cells" % len(rows))
 
     masks = [0, 0, 0]  # walls, bonuses, jokers
     counts = [0, 0, 0]

@@ -1,0 +1,125 @@
+"""Board files: every kind of error names its place; round trips; bundled boards."""
+import glob
+import os
+
+import pytest
+
+from mapello.boardfile import BoardError, format_board, load_board, parse_board
+from mapello.engine import START_BLACK, START_WHITE, Position, perft
+from mapello.pieces import Limits
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EMPTY_ROW = ". . . . . . . . . ."
+BUNDLED = sorted(glob.glob(os.path.join(ROOT, "boards", "*.txt")))
+
+
+def board(rows, header="; Test: a board for tests"):
+    return header + "\n" + "\n".join(rows) + "\n"
+
+
+def rows_with(row_index, row):
+    rows = [EMPTY_ROW] * 10
+    rows[row_index] = row
+    return rows
+
+
+def error_of(text):
+    with pytest.raises(BoardError) as info:
+        parse_board(text)
+    return info.value
+
+
+def test_empty_board_gets_the_start_discs_and_metadata():
+    b = parse_board(board([EMPTY_ROW] * 10, "; Four Corners: jokers at the corners"))
+    assert b.position == Position()
+    assert (b.name, b.description, b.limits) == ("Four Corners", "jokers at the corners", None)
+
+
+def test_design_header_and_limits_metadata():
+    text = "; Mapello board: Four Corners\n; limits: walls 4, bonuses =0, jokers 4\n" + \
+        "\n".join([EMPTY_ROW] * 10)
+    b = parse_board(text)
+    assert b.name == "Four Corners"
+    assert b.limits == Limits(4, 0, 4, (False, True, False))
+
+
+def test_rows_without_spaces_and_blank_lines():
+    text = "\n; x\n\n" + "\n\n".join(["." * 10] * 10) + "\n\n"
+    assert parse_board(text).position == Position()
+
+
+def test_given_discs_are_kept_and_black_moves():
+    rows = [EMPTY_ROW] * 10
+    rows[1] = ". B W . . . . . . ."
+    pos = parse_board(board(rows)).position
+    assert pos.discs[0] == 1 << 11 and pos.discs[1] == 1 << 12 and pos.turn == 0
+
+
+@pytest.mark.parametrize("text, line, column, message", [
+    (board([EMPTY_ROW] * 9), 10, 0, "9 rows: a board has 10 rows"),
+    (board([EMPTY_ROW] * 11), 12, 0, "an 11th row"),
+    (board(rows_with(2, ". . . . . . . . .")), 4, 0, "9 cells in this row"),
+    (board(rows_with(2, ". . . . . . . . . . .")), 4, 0, "11 cells in this row"),
+    (board(rows_with(2, ". . x . . . . . . .")), 4, 5, "unknown symbol 'x'"),
+    (board(rows_with(2, ". .  . . . . . . . .")), 4, 5, "two spaces"),
+    (board(rows_with(2, ". .. . . . . . . .")), 4, 4, "separated by one space"),
+    (board(rows_with(2, ". . J . . . . . . .")), 4, 5, "joker on b2: jokers go on the border"),
+    (board(rows_with(0, ". . # . . . . . . .")), 2, 5, "wall on the border"),
+    (board(rows_with(9, ". . + . . . . . . .")), 11, 5, "bonus on the border"),
+    (board(rows_with(4, ". . . . # . . . . .")), 6, 9, "wall on d4: the centre four must stay free"),
+    (board(rows_with(5, ". . . . . + . . . .")), 7, 11, "bonus on e5: the centre four"),
+    (board(rows_with(0, "B . . . . . . . . .")), 2, 1, "disc on the border"),
+    (board(rows_with(1, ". # # # # # # # # .")[:2] + [". # . . . . . . . ."] + [EMPTY_ROW] * 7),
+     4, 3, "9 walls: at most 8"),
+    (board(rows_with(0, "J J J J J J J J J .")), 2, 17, "9 jokers: at most 8"),
+    ("; limits: walls 1\n" + board(rows_with(1, ". # # . . . . . . .")), 1, 0,
+     "board breaks its own limits: 2 walls: at most 1"),
+    ("; limits: walls =3\n" + board(rows_with(1, ". # # . . . . . . .")), 1, 0,
+     "2 walls: exactly 3 agreed"),
+    ("; limits: walls four\n" + board([EMPTY_ROW] * 10), 1, 0, "not a number"),
+    ("; limits: towers 4\n" + board([EMPTY_ROW] * 10), 1, 0, "is not like 'walls 4'"),
+    ("; limits: walls 9\n" + board([EMPTY_ROW] * 10), 1, 0, "must be 0 to 8"),
+    ("", 1, 0, "0 rows"),
+])
+def test_every_error_names_line_column_and_reason(text, line, column, message):
+    e = error_of(text)
+    assert (e.line, e.column) == (line, column), str(e)
+    assert message in e.message
+    where = "line %d, column %d" % (line, column) if column else "line %d:" % line
+    assert str(e).startswith(where)
+
+
+def test_load_board_prefixes_the_path(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text(board(rows_with(2, ". . x . . . . . . .")))
+    with pytest.raises(BoardError, match=r"bad.txt: line 4, column 5: unknown symbol"):
+        load_board(str(path))
+
+
+def test_write_then_read_round_trips_every_bundled_board():
+    for path in BUNDLED:
+        b = load_board(path)
+        text = format_board(b.position, b.name, b.description, b.limits)
+        again = parse_board(text)
+        assert again.position == b.position
+        assert (again.name, again.description, again.limits) == (b.name, b.description, b.limits)
+
+
+def test_round_trip_after_moves_keeps_discs():
+    pos = Position()
+    pos.play(pos.legal_moves()[0])
+    again = parse_board(format_board(pos)).position
+    assert again.discs == pos.discs and again.turn == 0
+
+
+def test_bundled_boards_are_many_valid_named_and_include_the_rulebook():
+    assert len(BUNDLED) >= 8
+    names = set()
+    for path in BUNDLED:
+        b = load_board(path)
+        assert b.name and b.description, path
+        names.add(b.name)
+        assert perft(b.position, 2) > 0
+    assert "Rulebook example" in names
+    rulebook = load_board(os.path.join(ROOT, "boards", "rulebook.txt")).position
+    assert rulebook.discs == [START_BLACK, START_WHITE]

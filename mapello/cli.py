@@ -122,6 +122,8 @@ def build_parser():
     s = sub.add_parser("show", help="print a board readably")
     s.add_argument("board")
     s.set_defaults(func=cmd_show)
+    from mapello import tournament  # the computer players' strength test
+    tournament.add_parser(sub)
     return p
 
 

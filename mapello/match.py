@@ -1,0 +1,222 @@
+"""One game in progress, and the replay of a finished one.
+
+Match holds the live position with its start and the moves, so it can undo
+(pass-and-play: one move at a time back to the start; against the computer:
+back to the human's last move), run the optional move timer from an injected
+clock, and hand out its GameRecord for saving.  Replay steps through a
+finished game forward and back.  No hardware, no real time: the app passes
+`clock` (a callable returning milliseconds) and calls tick().
+"""
+
+from mapello.engine import COLOUR_NAMES, PASS, cell_name
+from mapello.randboards import Rng
+from mapello.record import GameRecord
+
+DEFAULT_TIMER_MS = 60000  # when the timer is switched on and no length is set
+
+
+class Match:
+    """A game being played.
+
+    start: the starting Position (copied); moves: moves already played (a
+    resumed game).  computer: the colour the computer plays, or None for
+    pass-and-play.  timer_ms: 0 for no move timer, else the time per move.
+    clock: callable returning monotonic milliseconds (needed for the timer).
+    name/limits describe the board for the record.
+    """
+
+    def __init__(self, start, moves=(), computer=None, timer_ms=0, clock=None, seed=0,
+                 name="", limits=None):
+        self.start = start.copy()
+        self.pos = start.copy()
+        self.moves = []
+        self.computer = computer
+        self.timer_ms = timer_ms
+        self.clock = clock
+        self.name = name
+        self.limits = limits
+        self.notice = ""  # the latest one-line event, e.g. "time: black plays c4"
+        self._rng = Rng(seed)
+        self._deadline = None
+        self._paused_left = None
+        for cell in moves:
+            reason = self.play(cell)
+            if reason is not None:
+                raise ValueError("move %d %s: %s" % (len(self.moves) + 1, cell_name(cell), reason))
+        self.restart_timer()
+
+    @staticmethod
+    def from_record(record, computer=None, timer_ms=0, clock=None, seed=0):
+        return Match(record.start, record.moves, computer, timer_ms, clock, seed,
+                     record.name, record.limits)
+
+    def record(self):
+        """The GameRecord of the game so far (for saving and replay)."""
+        return GameRecord(self.start, self.moves, self.name, self.limits)
+
+    # --- state ---------------------------------------------------------------
+    def turn(self):
+        return self.pos.turn
+
+    def is_over(self):
+        return self.pos.is_over()
+
+    def must_pass(self):
+        return self.pos.must_pass()
+
+    def score(self):
+        return self.pos.score()
+
+    def winner(self):
+        """BLACK, WHITE or None (a draw, or not over)."""
+        return self.pos.winner() if self.pos.is_over() else None
+
+    def humans_turn(self):
+        return not self.pos.is_over() and self.pos.turn != self.computer
+
+    def last_move(self):
+        return self.moves[-1] if self.moves else None
+
+    # --- moves ---------------------------------------------------------------
+    def play(self, cell):
+        """Play `cell` (or PASS) for the side to move: None when played, else a
+        one-line reason and nothing changes."""
+        if self.pos.is_over():
+            return "the game is over"
+        reason = self.pos.why_illegal(cell)
+        if reason is not None:
+            return "%s: %s" % (cell_name(cell) if cell == PASS or 0 <= cell < 100 else "?", reason)
+        self.pos.push(cell)
+        self.moves.append(cell)
+        self.restart_timer()
+        return None
+
+    def can_undo(self):
+        return self._undo_count() > 0
+
+    def _undo_count(self):
+        """Plies undo() would take back (0 when there is nothing to undo)."""
+        n = len(self.moves)
+        if self.computer is None:
+            i = n
+            while i and self.moves[i - 1] == PASS:  # a forced pass goes with the move before it
+                i -= 1
+            return n - i + 1 if i else 0
+        # against the computer: back to the position before the human's last move
+        human = 1 - self.computer
+        turn = self.pos.turn
+        i = n
+        while i:
+            i -= 1
+            turn = 1 - turn  # the side that played moves[i]
+            if turn == human and self.moves[i] != PASS:
+                return n - i
+        return 0
+
+    def undo(self):
+        """Take back the last move (with any passes after it); against the
+        computer, back to just before the human's last move.  Returns the
+        number of plies taken back (0 if none)."""
+        n = self._undo_count()
+        for _ in range(n):
+            self.pos.pop()
+            self.moves.pop()
+        if n:
+            self.notice = "undo"
+            self.restart_timer()
+        return n
+
+    # --- move timer ----------------------------------------------------------
+    def restart_timer(self):
+        """A full move time for the side to move (after a move, undo or resume)."""
+        self._paused_left = None
+        if self.timer_ms and self.clock is not None:
+            self._deadline = self.clock() + self.timer_ms
+        else:
+            self._deadline = None
+
+    def pause_timer(self):
+        """Stop the clock (a menu is open); resume_timer() continues it."""
+        if self._deadline is not None and self._paused_left is None:
+            self._paused_left = max(0, self._deadline - self.clock())
+
+    def resume_timer(self):
+        if self._paused_left is not None:
+            self._deadline = self.clock() + self._paused_left
+            self._paused_left = None
+
+    def remaining_ms(self):
+        """Milliseconds left for this move; None when there is no timer."""
+        if self._deadline is None or not self.humans_turn():
+            return None
+        if self._paused_left is not None:
+            return self._paused_left
+        return max(0, self._deadline - self.clock())
+
+    def tick(self):
+        """Call often: when the move time has run out, play a random legal move
+        (or the forced pass) for the player and say so in `notice`.  Returns
+        the cell played that way, or None."""
+        if self._deadline is None or self._paused_left is not None or not self.humans_turn():
+            return None
+        if self.clock() - self._deadline < 0:
+            return None
+        moves = self.pos.legal_moves()
+        cell = moves[self._rng.below(len(moves))] if moves else PASS
+        side = COLOUR_NAMES[self.pos.turn]
+        self.play(cell)
+        self.notice = ("time: %s passes" % side if cell == PASS
+                       else "time: %s plays %s" % (side, cell_name(cell)))
+        return cell
+
+
+class Replay:
+    """Step through a recorded game: pos is the position after `index` moves."""
+
+    def __init__(self, record):
+        self.record = record
+        self.pos = record.start.copy()
+        self.index = 0
+        self.length = len(record.moves)
+        record.replay()  # a bad record fails here, not half-way through
+
+    def forward(self):
+        """Play the next move; returns it, or None at the end."""
+        if self.index >= self.length:
+            return None
+        cell = self.record.moves[self.index]
+        self.pos.push(cell)
+        self.index += 1
+        return cell
+
+    def back(self):
+        """Take back one move; returns it, or None at the start."""
+        if self.index == 0:
+            return None
+        self.index -= 1
+        return self.pos.pop()
+
+    def seek(self, index):
+        index = max(0, min(self.length, index))
+        while self.index < index:
+            self.forward()
+        while self.index > index:
+            self.back()
+
+    def to_start(self):
+        self.seek(0)
+
+    def to_end(self):
+        self.seek(self.length)
+
+    def last_move(self):
+        return self.record.moves[self.index - 1] if self.index else None
+
+    def at_end(self):
+        return self.index >= self.length
+
+
+def new_match(board, computer=None, timer_ms=0, clock=None, seed=0):
+    """A Match on a mapello.boardfile.BoardFile."""
+    return Match(board.position, (), computer, timer_ms, clock, seed, board.name, board.limits)
+

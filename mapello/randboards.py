@@ -1,0 +1,108 @@
+"""Generated boards from a seed, identical on CPython, MicroPython and the device.
+
+The `random` module gives different sequences on different interpreters, so
+boards come from Rng, a 32-bit xorshift of our own: the same seed makes the
+same board everywhere.  Two kinds:
+  blocked_squares(seed): 1 to 4 walls, never in the centre 4x4 (c3..f6),
+      no bonuses or jokers (the "blocked squares" variant);
+  random_board(seed, limits): walls, bonuses and jokers within agreed limits.
+Both return a mapello.boardfile.BoardFile whose name carries the seed; a game
+record keeps the board itself, so a replay shows the same board regardless.
+"""
+
+from mapello.boardfile import BoardFile
+from mapello.engine import BORDER_CELLS, INNER_CELLS, Position
+from mapello.pieces import BONUS, JOKER, WALL, Limits, placement_error
+
+_MASK32 = 0xFFFFFFFF
+_MAX_TRIES = 64
+
+
+class Rng:
+    """xorshift32: small, fast, and the same numbers on every interpreter."""
+
+    def __init__(self, seed=0):
+        s = ((seed & _MASK32) * 2654435761 + 0x6D2B79F5) & _MASK32
+        self.state = s or 0x9E3779B9
+        self.next32()
+
+    def next32(self):
+        x = self.state
+        x ^= (x << 13) & _MASK32
+        x ^= x >> 17
+        x ^= (x << 5) & _MASK32
+        self.state = x
+        return x
+
+    def below(self, n):
+        """A number in 0..n-1 (n >= 1)."""
+        return self.next32() % n
+
+    def pick(self, items, k):
+        """k distinct items from the list `items`, in drawing order."""
+        pool = list(items)
+        out = []
+        for i in range(k):
+            j = i + self.below(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+            out.append(pool[i])
+        return out
+
+
+def _in_centre_4x4(cell):
+    r, c = cell // 10, cell % 10
+    return 3 <= r <= 6 and 3 <= c <= 6
+
+
+BLOCKABLE = tuple(c for c in INNER_CELLS if not _in_centre_4x4(c))
+PIECE_CELLS = tuple(c for c in INNER_CELLS if placement_error(WALL, c) is None)
+
+
+def _mask(cells):
+    m = 0
+    for c in cells:
+        m |= 1 << c
+    return m
+
+
+def blocked_squares(seed):
+    """The blocked-squares variant: 1 to 4 walls outside c3..f6, nothing else."""
+    rng = Rng(seed)
+    walls = rng.pick(BLOCKABLE, 1 + rng.below(4))
+    return BoardFile(Position(walls=_mask(walls)), "Blocked %d" % seed,
+                     "%d random walls" % len(walls), Limits(4, 0, 0))
+
+
+def _count(rng, limits, kind):
+    m = limits.maximum[kind]
+    if limits.exact[kind] or m == 0:
+        return m
+    return 1 + rng.below(m)  # at least one of each kind allowed, at most the limit
+
+
+def random_board(seed, limits=None):
+    """A random Mapello board within `limits` (pieces.Limits; default 8 each).
+
+    Each kind gets its exact count when agreed exactly, else 1..maximum.  A
+    board on which black cannot open is drawn again (from the same seed's
+    stream, so still reproducible).
+    """
+    if limits is None:
+        limits = Limits()
+    rng = Rng(seed)
+    pos = None
+    for _ in range(_MAX_TRIES):
+        nw = _count(rng, limits, WALL)
+        nb = _count(rng, limits, BONUS)
+        nj = _count(rng, limits, JOKER)
+        inner = rng.pick(PIECE_CELLS, nw + nb)
+        jokers = rng.pick(BORDER_CELLS, nj)
+        pos = Position(walls=_mask(inner[:nw]), bonuses=_mask(inner[nw:]), jokers=_mask(jokers))
+        if pos.legal_mask():
+            break
+    return BoardFile(pos, "Random %d" % seed, "random board", limits)
+
+
+def seed_from_clock(clock_ms):
+    """A seed for a new random board from the time (an int; keeps it small)."""
+    return clock_ms % 100000

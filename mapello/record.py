@@ -1,0 +1,317 @@
+"""Game records: a board and the moves played on it, in two forms.
+
+Binary (encode/decode), for the device's storage: a few dozen bytes a game.
+  Passes are not stored (a pass is forced exactly when the mover has no legal
+  move, so replaying puts them back); every other move is 6 bits, its inner
+  cell index.  The board is stored as its pieces, 6 bits each.
+Text (to_text/from_text), for people and the desktop tools: board-file text
+  (shared/DESIGN.md section 3) with the moves in section 2 notation on
+  `; moves:` comment lines, so a record is also a valid board file:
+      ; Mapello game record
+      ; name: Four Corners
+      ; limits: walls 4, bonuses 4, jokers 4
+      ; result: black 40 white 24
+      J . . . . . . . . J
+      ... (10 rows)
+      ; moves: c5 d6 c3 pass e6
+  A `moves:` line without the ';' is accepted too.
+"""
+
+from mapello.boardfile import BoardError, format_board, parse_board
+from mapello.engine import (BORDER_CELLS, COLOUR_NAMES, INNER_CELLS, PASS, IllegalMove, Position,
+                            cell_name, parse_cell)
+from mapello.pieces import Limits
+
+_FORMAT = 1
+_F_DISCS = 1       # custom start discs (not the standard four)
+_F_WHITE = 2       # white moves first
+_F_TAKEN = 4       # bonuses already taken at the start
+_F_LIMITS = 8
+_F_NAME = 16
+_MOVES_PER_LINE = 20
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not replay; str() is one line."""
+
+
+class GameRecord:
+    """The start position, the moves (cells, PASS for passes) and board facts.
+
+    name: the board's name; limits: pieces.Limits or None.
+    """
+
+    def __init__(self, start, moves=(), name="", limits=None):
+        self.start = start.copy()
+        self.moves = list(moves)
+        self.name = name
+        self.limits = limits
+
+    def replay(self, upto=None):
+        """The position after the first `upto` moves (all by default), every
+        move checked; RecordError names the move and why it is illegal."""
+        pos = self.start.copy()
+        n = len(self.moves) if upto is None else upto
+        for i in range(n):
+            cell = self.moves[i]
+            try:
+                pos.play(cell)
+            except IllegalMove as e:
+                raise RecordError("move %d %s by %s is illegal: %s" % (
+                    i + 1, cell_name(cell) if cell == PASS or 0 <= cell < 100 else str(cell),
+                    COLOUR_NAMES[pos.turn], e))
+        return pos
+
+    def moves_text(self):
+        return " ".join([cell_name(c) for c in self.moves])
+
+    def __eq__(self, other):
+        return (isinstance(other, GameRecord) and self.start == other.start
+                and self.moves == other.moves and self.name == other.name
+                and self.limits == other.limits)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+
+# --- bits -----------------------------------------------------------------
+class _Bits:
+    """Most significant bit first; the writer and reader of the binary form."""
+
+    def __init__(self, data=None):
+        self.buf = bytearray() if data is None else data
+        self.pos = 0
+
+    def write(self, value, n):
+        for i in range(n - 1, -1, -1):
+            if self.pos % 8 == 0:
+                self.buf.append(0)
+            if (value >> i) & 1:
+                self.buf[-1] |= 0x80 >> (self.pos % 8)
+            self.pos += 1
+
+    def read(self, n):
+        v = 0
+        for _ in range(n):
+            byte = self.pos // 8
+            if byte >= len(self.buf):
+                raise RecordError("record: ends too early")
+            v = (v << 1) | ((self.buf[byte] >> (7 - self.pos % 8)) & 1)
+            self.pos += 1
+        return v
+
+
+def _inner_index(cell):
+    return (cell // 10 - 1) * 8 + cell % 10 - 1
+
+
+def _write_cells(bits, mask, cells):
+    chosen = [i for i in range(len(cells)) if (mask >> cells[i]) & 1]
+    bits.write(len(chosen), 4)
+    for i in chosen:
+        bits.write(i, 6)
+
+
+def _read_cells(bits, cells):
+    n = bits.read(4)
+    m = 0
+    for _ in range(n):
+        i = bits.read(6)
+        if i >= len(cells):
+            raise RecordError("record: bad cell")
+        m |= 1 << cells[i]
+    return m
+
+
+def _inner_mask_bits(mask):
+    v = 0
+    for i in range(64):
+        if (mask >> INNER_CELLS[i]) & 1:
+            v |= 1 << i
+    return v
+
+
+def encode(record):
+    """Bytes for a record; RecordError if its moves do not replay."""
+    start = record.start
+    record.replay()  # refuse to store a game that cannot be read back
+    flags = 0
+    standard = start.discs[0] == Position().discs[0] and start.discs[1] == Position().discs[1]
+    if not standard:
+        flags |= _F_DISCS
+    if start.turn:
+        flags |= _F_WHITE
+    if start.taken[0] or start.taken[1]:
+        flags |= _F_TAKEN
+    if record.limits is not None:
+        flags |= _F_LIMITS
+    name = record.name.encode("utf-8")[:60] if record.name else b""
+    if name:
+        flags |= _F_NAME
+    bits = _Bits()
+    bits.write(_FORMAT, 8)
+    bits.write(flags, 8)
+    _write_cells(bits, start.walls, INNER_CELLS)
+    _write_cells(bits, start.bonuses, INNER_CELLS)
+    _write_cells(bits, start.jokers, BORDER_CELLS)
+    if flags & _F_DISCS:
+        bits.write(_inner_mask_bits(start.discs[0]), 64)
+        bits.write(_inner_mask_bits(start.discs[1]), 64)
+    if flags & _F_TAKEN:
+        bits.write(start.taken[0], 4)
+        bits.write(start.taken[1], 4)
+    if flags & _F_LIMITS:
+        for k in range(3):
+            bits.write(record.limits.maximum[k], 4)
+            bits.write(record.limits.exact[k], 1)
+    n = len(record.moves)
+    if n > 255:
+        raise RecordError("record: more than 255 moves")
+    bits.write(n, 8)
+    for cell in record.moves:
+        if cell != PASS:
+            bits.write(_inner_index(cell), 6)
+    out = bits.buf
+    if name:
+        out.append(len(name))
+        out.extend(name)
+    return bytes(out)
+
+
+def decode(data):
+    """A GameRecord from encode()'s bytes; RecordError on anything wrong."""
+    try:
+        return _decode(data)
+    except (IndexError, ValueError, UnicodeError) as e:  # BoardError, IllegalMove included
+        if isinstance(e, RecordError):
+            raise
+        raise RecordError("record: unreadable (%s)" % e)
+
+
+def _decode(data):
+    bits = _Bits(bytearray(data))
+    if bits.read(8) != _FORMAT:
+        raise RecordError("record: unknown format")
+    flags = bits.read(8)
+    walls = _read_cells(bits, INNER_CELLS)
+    bonuses = _read_cells(bits, INNER_CELLS)
+    jokers = _read_cells(bits, BORDER_CELLS)
+    start = Position(walls=walls, bonuses=bonuses, jokers=jokers)
+    if flags & _F_DISCS:
+        for colour in (0, 1):
+            v = bits.read(64)
+            m = 0
+            for i in range(64):
+                if (v >> i) & 1:
+                    m |= 1 << INNER_CELLS[i]
+            start.discs[colour] = m
+    if flags & _F_WHITE:
+        start.turn = 1
+    if flags & _F_TAKEN:
+        start.taken = [bits.read(4), bits.read(4)]
+    limits = None
+    if flags & _F_LIMITS:
+        vals = []
+        exact = []
+        for _ in range(3):
+            vals.append(bits.read(4))
+            exact.append(bits.read(1))
+        limits = Limits(vals[0], vals[1], vals[2], exact)
+    n = bits.read(8)
+    pos = start.copy()
+    moves = []
+    for i in range(n):
+        if not pos.legal_mask():
+            cell = PASS
+        else:
+            cell = INNER_CELLS[bits.read(6)]
+        reason = pos.why_illegal(cell)
+        if reason is None and cell == PASS and pos.is_over():
+            reason = "the game is over"
+        if reason is not None:
+            raise RecordError("record: move %d %s is illegal: %s" % (i + 1, cell_name(cell), reason))
+        pos.push(cell)
+        moves.append(cell)
+    name = ""
+    if flags & _F_NAME:
+        at = (bits.pos + 7) // 8
+        length = data[at]
+        name = bytes(data[at + 1:at + 1 + length]).decode("utf-8")
+    return GameRecord(start, moves, name, limits)
+
+
+# --- text -----------------------------------------------------------------
+def result_text(pos):
+    """'black 40 white 24' plus who won when the game is over."""
+    b, w = pos.score()
+    text = "black %d white %d" % (b, w)
+    if pos.is_over():
+        text += ": draw" if b == w else (": black wins" if b > w else ": white wins")
+    return text
+
+
+def to_text(record):
+    """The readable record: board-file text with `; moves:` lines."""
+    final = record.replay()
+    body = format_board(record.start, "", "", record.limits)
+    lines = ["; Mapello game record"]
+    if record.name:
+        lines.append("; name: %s" % record.name)
+    lines.append("; result: %s" % result_text(final))
+    if record.start.turn:
+        lines.append("; white moves first")
+    text = "\n".join(lines) + "\n" + body
+    words = [cell_name(c) for c in record.moves]
+    for i in range(0, len(words), _MOVES_PER_LINE):
+        text += "; moves: %s\n" % " ".join(words[i:i + _MOVES_PER_LINE])
+    if not words:
+        text += "; moves:\n"
+    return text
+
+
+def is_record_text(text):
+    """True if the text carries a move list (a record, not just a board)."""
+    for line in text.split("\n"):
+        s = line.strip().lstrip(";").strip().lower()
+        if s.startswith("moves:") or s == "moves":
+            return True
+    return False
+
+
+def from_text(text):
+    """A GameRecord from to_text()'s form (or a plain board file: no moves).
+
+    RecordError names the line of a board problem or the move that is
+    illegal and why.
+    """
+    board_lines = []
+    words = []
+    white_first = False
+    for line in text.split("\n"):
+        s = line.strip()
+        body = s.lstrip(";").strip()
+        low = body.lower()
+        if low.startswith("moves:"):
+            words.extend(body[6:].split())
+            board_lines.append("")  # keep line numbers for board errors
+            continue
+        if s.startswith(";") and low == "white moves first":
+            white_first = True
+        board_lines.append(line)
+    try:
+        board = parse_board("\n".join(board_lines))
+    except BoardError as e:
+        raise RecordError(str(e))
+    start = board.position
+    if white_first:
+        start.turn = 1
+    moves = []
+    for i in range(len(words)):
+        try:
+            moves.append(parse_cell(words[i]))
+        except ValueError as e:
+            raise RecordError("move %d %r: %s" % (i + 1, words[i], e))
+    name = board.name if board.name != "Mapello game record" else ""
+    record = GameRecord(start, moves, name, board.limits)
+    record.replay()
+    return record

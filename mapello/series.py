@@ -1,0 +1,254 @@
+"""A series of games between two players (player 0 and player 1).
+
+One board played repeatedly with colours swapping every game, or free play
+where the players take turns setting up a board and the other one chooses a
+colour.  The winner has more games won; a tie in games is broken by the total
+point difference (own score minus opponent's, summed over the games); a drawn
+game counts for nobody.  A series of known length ("best of N") ends once it
+is decided; an open-ended one (length 0) runs until the players stop.
+
+Games are kept as two bytes each, so a long series stays small in a save.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+BLACK = const(0)
+WHITE = const(1)
+PLAYER_NAMES = ("P1", "P2")
+MAX_KEPT_GAMES = const(100)  # older games live on only in the totals
+_FORMAT = const(1)
+
+
+class SeriesError(ValueError):
+    """Series bytes that cannot be read; str() says why in one line."""
+
+
+class Game:
+    """One finished game as the series sees it."""
+
+    def __init__(self, number, black_player, black_score, white_score):
+        self.number = number  # 1-based over the whole series
+        self.black_player = black_player
+        self.black_score = black_score
+        self.white_score = white_score
+
+    def score_of(self, player):
+        return self.black_score if player == self.black_player else self.white_score
+
+    def winner(self):
+        """The player who won, or None for a draw."""
+        if self.black_score == self.white_score:
+            return None
+        return self.black_player if self.black_score > self.white_score else 1 - self.black_player
+
+
+class Series:
+    """Standing of a series: wins[p], draws, diff[p] (total point difference).
+
+    length: 0 for open-ended, N for best of N.  free_play: the players take
+    turns setting up the board (setup_player), the other one chooses a colour.
+    first_black: who plays black in the first game (when not chosen).
+    """
+
+    def __init__(self, length=0, free_play=False, first_black=0):
+        self.length = length
+        self.free_play = bool(free_play)
+        self.wins = [0, 0]
+        self.draws = 0
+        self.diff = [0, 0]
+        self.played = 0
+        self.setup_player = 0
+        self.boards = 1  # boards started, counting the current one
+        self._next_black = None if self.free_play else first_black
+        self._games = bytearray()  # 2 bytes a game: black_player<<7 | black score, white score
+
+    # --- who plays what ----------------------------------------------------
+    def next_black(self):
+        """The player who plays black in the next game; None in free play until
+        the chooser has chosen (see needs_colour_choice)."""
+        return self._next_black
+
+    def colour_of(self, player):
+        """BLACK or WHITE for `player` in the next game (None if not chosen yet)."""
+        if self._next_black is None:
+            return None
+        return BLACK if player == self._next_black else WHITE
+
+    def chooser(self):
+        """Free play: the player who did not set up, and so chooses a colour."""
+        return 1 - self.setup_player
+
+    def needs_colour_choice(self):
+        return self._next_black is None
+
+    def choose_colour(self, colour):
+        """Free play: the chooser takes `colour` (BLACK or WHITE) for the next game."""
+        if colour not in (BLACK, WHITE):
+            raise ValueError("colour must be BLACK or WHITE")
+        c = self.chooser()
+        self._next_black = c if colour == BLACK else 1 - c
+
+    def new_board(self):
+        """Free play: the current board is done; the other player sets up next,
+        and the colours are chosen afresh after that setup."""
+        self.setup_player = 1 - self.setup_player
+        self.boards += 1
+        self._next_black = None
+
+    # --- results -----------------------------------------------------------
+    def record(self, black_score, white_score):
+        """Add a finished game played with next_black() on black; returns the
+        Game.  The colours swap for the next game."""
+        black = self._next_black
+        if black is None:
+            raise ValueError("choose a colour before the game")
+        if not (0 <= black_score <= 127 and 0 <= white_score <= 255):
+            raise ValueError("scores out of range")
+        self.played += 1
+        g = Game(self.played, black, black_score, white_score)
+        self._add(g)
+        if len(self._games) >= 2 * MAX_KEPT_GAMES:
+            self._games = self._games[2:]
+        self._games.append((black << 7) | black_score)
+        self._games.append(white_score)
+        self._next_black = 1 - black
+        return g
+
+    def _add(self, g):
+        w = g.winner()
+        if w is None:
+            self.draws += 1
+        else:
+            self.wins[w] += 1
+        d = g.black_score - g.white_score
+        self.diff[g.black_player] += d
+        self.diff[1 - g.black_player] -= d
+
+    def games(self):
+        """The kept games (the last MAX_KEPT_GAMES), oldest first."""
+        out = []
+        g = self._games
+        n = len(g) // 2
+        first = self.played - n + 1
+        for i in range(n):
+            out.append(Game(first + i, g[2 * i] >> 7, g[2 * i] & 127, g[2 * i + 1]))
+        return out
+
+    def standings(self):
+        """[(game, wins0, wins1, draws, diff0)] after each kept game."""
+        games = self.games()
+        wins = [self.wins[0], self.wins[1]]
+        draws = self.draws
+        diff0 = self.diff[0]
+        for g in games:  # take the kept games out of the totals first
+            w = g.winner()
+            if w is None:
+                draws -= 1
+            else:
+                wins[w] -= 1
+            diff0 -= g.score_of(0) - g.score_of(1)
+        out = []
+        for g in games:
+            w = g.winner()
+            if w is None:
+                draws += 1
+            else:
+                wins[w] += 1
+            diff0 += g.score_of(0) - g.score_of(1)
+            out.append((g, wins[0], wins[1], draws, diff0))
+        return out
+
+    def leader(self):
+        """The player ahead on games, then on point difference; None if level."""
+        if self.wins[0] != self.wins[1]:
+            return 0 if self.wins[0] > self.wins[1] else 1
+        if self.diff[0] != self.diff[1]:
+            return 0 if self.diff[0] > self.diff[1] else 1
+        return None
+
+    def remaining(self):
+        """Games left in a best-of-N series (None when open-ended)."""
+        if not self.length:
+            return None
+        return max(0, self.length - self.played)
+
+    def is_over(self):
+        """Best of N: all played, or one player ahead by more games than are left.
+        An open-ended series is never over by itself."""
+        if not self.length:
+            return False
+        left = self.length - self.played
+        if left <= 0:
+            return True
+        return abs(self.wins[0] - self.wins[1]) > left
+
+    def winner(self):
+        """The series winner once over (open-ended: the current leader); None
+        while undecided or when level on games and points."""
+        if self.length and not self.is_over():
+            return None
+        return self.leader()
+
+    def summary(self):
+        """'P1 2 P2 1 =0 +14' (at most 21 characters) for the status line."""
+        d = self.diff[0]
+        return "%s %d %s %d =%d %s%d" % (PLAYER_NAMES[0], self.wins[0], PLAYER_NAMES[1],
+                                         self.wins[1], self.draws, "+" if d >= 0 else "", d)
+
+    # --- bytes for the save ------------------------------------------------
+    def to_bytes(self):
+        nb = 255 if self._next_black is None else self._next_black
+        head = bytearray(20)
+        vals = (_FORMAT, self.length & 255, (self.free_play << 1) | self.setup_player, nb)
+        for i in range(4):
+            head[i] = vals[i]
+        _put(head, 4, self.played, 2)
+        _put(head, 6, self.boards, 2)
+        _put(head, 8, self.wins[0], 2)
+        _put(head, 10, self.wins[1], 2)
+        _put(head, 12, self.draws, 2)
+        _put(head, 14, self.diff[0] & 0xFFFF, 2)
+        _put(head, 16, self.diff[1] & 0xFFFF, 2)
+        _put(head, 18, len(self._games) // 2, 2)
+        return bytes(head) + bytes(self._games)
+
+    @staticmethod
+    def from_bytes(data):
+        """Inverse of to_bytes; SeriesError on anything inconsistent."""
+        if len(data) < 20 or data[0] != _FORMAT:
+            raise SeriesError("series: unknown format")
+        s = Series(data[1], data[2] >> 1, 0)
+        s.setup_player = data[2] & 1
+        s._next_black = None if data[3] == 255 else data[3] & 1
+        s.played = _get(data, 4, 2)
+        s.boards = _get(data, 6, 2)
+        s.wins = [_get(data, 8, 2), _get(data, 10, 2)]
+        s.draws = _get(data, 12, 2)
+        s.diff = [_signed16(_get(data, 14, 2)), _signed16(_get(data, 16, 2))]
+        n = _get(data, 18, 2)
+        if len(data) != 20 + 2 * n or n > s.played or n > MAX_KEPT_GAMES:
+            raise SeriesError("series: game list does not match its length")
+        if s.wins[0] + s.wins[1] + s.draws != s.played or s.diff[0] != -s.diff[1]:
+            raise SeriesError("series: totals do not add up")
+        s._games = bytearray(data[20:])
+        return s
+
+
+def _put(buf, at, value, size):
+    for i in range(size):
+        buf[at + i] = (value >> (8 * (size - 1 - i))) & 255
+
+
+def _get(buf, at, size):
+    v = 0
+    for i in range(size):
+        v = (v << 8) | buf[at + i]
+    return v
+
+
+def _signed16(v):
+    return v - 0x10000 if v & 0x8000 else v

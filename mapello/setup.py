@@ -1,0 +1,148 @@
+"""A board being set up cell by cell, under the limits the players agreed.
+
+The setup screen moves a cursor and presses A; this model says what may go on
+each cell, keeps count per kind and refuses what the rules or the agreed limits
+forbid, always with a one-line reason.  Placement rules come from
+mapello.pieces, so a board file and a hand setup are judged in the same words.
+"""
+
+from mapello.boardfile import BoardFile, format_board
+from mapello.engine import BORDER_CELLS, INNER_CELLS, Position
+from mapello.pieces import BONUS, JOKER, KIND_NAMES, KIND_PLURALS, WALL, Limits, placement_error
+
+KINDS = (WALL, BONUS, JOKER)
+
+
+class Setup:
+    """Walls, bonuses and jokers placed so far; `limits` is a pieces.Limits.
+
+    masks[kind] is a cell mask per kind and counts[kind] its size.  The four
+    start discs are always there: a hand setup places pieces, not discs.
+    """
+
+    def __init__(self, limits=None, position=None):
+        self.limits = limits if limits is not None else Limits()
+        self.masks = [0, 0, 0]
+        self.counts = [0, 0, 0]
+        if position is not None:
+            self.load(position)
+
+    def load(self, pos):
+        """Start from the pieces of an existing position (e.g. a bundled board)."""
+        self.clear()
+        for kind, mask in ((WALL, pos.walls), (BONUS, pos.bonuses), (JOKER, pos.jokers)):
+            self.masks[kind] = mask
+            self.counts[kind] = bin(mask).count("1")
+
+    def clear(self):
+        self.masks = [0, 0, 0]
+        self.counts = [0, 0, 0]
+
+    def kind_at(self, cell):
+        """WALL, BONUS, JOKER or None for an empty cell."""
+        bit = 1 << cell
+        for kind in KINDS:
+            if self.masks[kind] & bit:
+                return kind
+        return None
+
+    def allowed(self, cell):
+        """Kinds the placement rules allow on `cell` (limits not considered)."""
+        return [k for k in KINDS if placement_error(k, cell) is None]
+
+    def place_error(self, kind, cell):
+        """None if `kind` may be put on `cell` now, else a one-line reason."""
+        if not 0 <= cell < 100:
+            return "cell %r is off the board" % cell
+        reason = placement_error(kind, cell)
+        if reason:
+            return reason
+        here = self.kind_at(cell)
+        if here == kind:
+            return None
+        m = self.limits.maximum[kind]
+        if self.counts[kind] >= m:
+            if m == 0:
+                return "no %s agreed for this game" % KIND_PLURALS[kind]
+            return "%d %s already: at most %d agreed" % (self.counts[kind], KIND_PLURALS[kind], m)
+        return None
+
+    def place(self, kind, cell):
+        """Put `kind` on `cell` (replacing what was there); None or the reason why not."""
+        reason = self.place_error(kind, cell)
+        if reason is None:
+            self.remove(cell)
+            self.masks[kind] |= 1 << cell
+            self.counts[kind] += 1
+        return reason
+
+    def remove(self, cell):
+        """Empty `cell`; True if something was there."""
+        kind = self.kind_at(cell)
+        if kind is None:
+            return False
+        self.masks[kind] &= ~(1 << cell)
+        self.counts[kind] -= 1
+        return True
+
+    def cycle(self, cell):
+        """One press of A on `cell`: empty -> next allowed kind -> ... -> empty.
+
+        Kinds whose limit is reached are skipped.  Returns None, or the reason
+        when nothing at all may go there (the cell stays empty).
+        """
+        order = [None] + self.allowed(cell)
+        if len(order) == 1:
+            return placement_error(WALL, cell)  # the centre four: nothing allowed
+        here = self.kind_at(cell)
+        i = order.index(here)
+        first_reason = None
+        for step in range(1, len(order) + 1):
+            kind = order[(i + step) % len(order)]
+            if kind is None:
+                self.remove(cell)
+                return first_reason if here is None else None
+            reason = self.place(kind, cell)
+            if reason is None:
+                return None
+            if first_reason is None:
+                first_reason = reason
+        return first_reason
+
+    def problems(self):
+        """Every reason this setup may not start yet ([] when it may)."""
+        out = self.limits.problems(self.counts)
+        pos = self.position()
+        if pos.is_over():
+            out.append("nobody can move: walls block every opening move")
+        return out
+
+    def start_error(self):
+        """None if the game may start, else one line saying what is wrong."""
+        p = self.problems()
+        return "; ".join(p) if p else None
+
+    def position(self):
+        """The starting position: the start discs plus the pieces placed."""
+        return Position(walls=self.masks[WALL], bonuses=self.masks[BONUS],
+                        jokers=self.masks[JOKER])
+
+    def board_file(self, name="", description=""):
+        """A BoardFile for the finished setup (what App takes as a board)."""
+        return BoardFile(self.position(), name, description, self.limits)
+
+    def board_text(self, name="", description=""):
+        """Board-file text (shared/DESIGN.md section 3), limits included."""
+        return format_board(self.position(), name, description, self.limits)
+
+    def summary(self):
+        """'walls 2/4 bonuses 0/8 jokers 1/8' for the status line."""
+        return " ".join(["%s %d/%d" % (KIND_PLURALS[k], self.counts[k], self.limits.maximum[k])
+                         for k in KINDS])
+
+
+def cells_for(kind):
+    """Every cell the placement rules allow `kind` on, in board order."""
+    cells = BORDER_CELLS if kind == JOKER else INNER_CELLS
+    return [c for c in cells if placement_error(kind, c) is None]
+

@@ -1,0 +1,102 @@
+"""The text display: four adafruit_display_text labels in a displayio group,
+each changed only when its text changed (a label re-layout costs time and
+memory on the device).  Also builds the SSD1306 or the board's own display."""
+
+LINES = 4
+
+
+class TextScreen:
+    """Four lines of the 6x8-cell terminal font, sized to the display.
+
+    128x32 gets 8-pixel rows, 128x64 16-pixel rows, a larger built-in TFT
+    centres the block with rows a quarter of its height apart.
+    """
+
+    def __init__(self, display, width, height):
+        import displayio
+        import terminalio
+        from adafruit_display_text import label
+        self.display = display
+        self.width = width
+        self.height = height
+        self.group = displayio.Group()
+        self.labels = []
+        self.texts = ["", "", "", ""]
+        pitch = 8 if height <= 32 else (16 if height <= 64 else height // LINES)
+        x = (width - 126) // 2 if width > 128 else 0
+        for i in range(LINES):
+            lab = label.Label(terminalio.FONT, text="", color=0xFFFFFF)
+            lab.x = x
+            lab.y = i * pitch + pitch // 2 - (1 if pitch == 8 else 0)
+            self.group.append(lab)
+            self.labels.append(lab)
+        self.updates = 0
+        display.root_group = self.group
+
+    def show_lines(self, lines):
+        """Set the four lines (missing ones blank); returns how many changed."""
+        changed = 0
+        for i in range(LINES):
+            text = lines[i] if i < len(lines) else ""
+            if text != self.texts[i]:
+                self.labels[i].text = text
+                self.texts[i] = text
+                changed += 1
+        self.updates += changed
+        return changed
+
+
+class SerialScreen:
+    """No display: lines go to the serial console (the matrix scrolls line 0)."""
+
+    def __init__(self, printer=print):
+        self.printer = printer
+        self.texts = ["", "", "", ""]
+
+    def show_lines(self, lines):
+        changed = 0
+        for i in range(LINES):
+            text = lines[i] if i < len(lines) else ""
+            if text != self.texts[i]:
+                self.texts[i] = text
+                changed += 1
+        if changed:
+            self.printer(" | ".join(t for t in self.texts if t))
+        return changed
+
+
+def wrap(text, width=21, lines=LINES):
+    """Word-wrap `text` into at most `lines` lines of `width` characters."""
+    out = []
+    current = ""
+    for word in text.split():
+        while len(word) > width:
+            if current:
+                out.append(current)
+                current = ""
+            out.append(word[:width])
+            word = word[width:]
+        if not current:
+            current = word
+        elif len(current) + 1 + len(word) <= width:
+            current = current + " " + word
+        else:
+            out.append(current)
+            current = word
+    if current:
+        out.append(current)
+    return out[:lines]
+
+
+def ssd1306_display(i2c, address, height):
+    """A 128 x `height` SSD1306 on `i2c` (CircuitPython 10's i2cdisplaybus,
+    with the CircuitPython 9 name as a fallback)."""
+    import displayio
+    import adafruit_displayio_ssd1306
+    displayio.release_displays()
+    try:
+        from i2cdisplaybus import I2CDisplayBus
+    except ImportError:            # CircuitPython 8
+        I2CDisplayBus = displayio.I2CDisplay
+    bus = I2CDisplayBus(i2c, device_address=address)
+    return adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=height)

@@ -1,0 +1,162 @@
+"""What code.py runs: check the board, read settings.toml, build the hardware,
+load the boards and start the App.  Every failure ends on a screen that says
+what is wrong and what to do, never on a traceback the player cannot read."""
+
+import os
+
+# Library module -> the name a maker looks for (deploy.sh puts them in lib/).
+LIBRARIES = {
+    "neopixel": "neopixel",
+    "adafruit_display_text": "adafruit_display_text",
+    "adafruit_displayio_ssd1306": "adafruit_displayio_ssd1306",
+    "adafruit_ticks": "adafruit_ticks",
+    "adafruit_pixelbuf": "adafruit_pixelbuf",
+}
+BOARDS_DIR = "/boards"
+
+
+def long_ints_problem():
+    """A board without long integers (SAMD21) cannot hold a 100-bit board."""
+    try:
+        big = 1 << 100
+        if (big >> 99) != 2:
+            raise OverflowError
+    except (OverflowError, MemoryError):
+        return ("This board has no long integers (a SAMD21 build): Mapello needs an "
+                "RP2040, RP2350, SAMD51 or ESP32-S3 board.")
+    return None
+
+
+def missing_library(error):
+    """One line for an ImportError: which library, and the fix."""
+    text = str(error)
+    for name in LIBRARIES:
+        if name in text:
+            return "Library %s is missing from lib/: run deploy.sh again." % LIBRARIES[name]
+    return "Missing module (%s): run deploy.sh again." % text
+
+
+def show_problem(text, screen=None):
+    """The message on the display if one works, and always on the serial console
+    (a built-in display shows that console once nothing else is on it)."""
+    from mapello.hardware.screen import wrap
+    print("Mapello: " + text)
+    if screen is not None:
+        try:
+            screen.show_lines(wrap(text))
+            return
+        except Exception as e:  # the display itself is the problem
+            print("Mapello: the display failed too: %s" % e)
+    try:
+        import board
+        display = getattr(board, "DISPLAY", None)
+        if display is not None:
+            import displayio
+            display.root_group = displayio.CIRCUITPYTHON_TERMINAL
+    except Exception:
+        pass
+
+
+def load_boards(folder=BOARDS_DIR, say=print):
+    """Every boards/*.txt that parses, sorted by file name; bad files are
+    skipped with a one-line message naming the file."""
+    from mapello.boardfile import load_board
+    boards = []
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".txt") and not n.startswith("."))
+    except OSError:
+        say("No %s folder: only the start position is offered." % folder)
+        return boards
+    for name in names:
+        try:
+            boards.append(load_board(folder + "/" + name))
+        except Exception as e:  # BoardError, a bad encoding, an unreadable file
+            say("Skipped %s: %s" % (name, e))
+    return boards
+
+
+def game_can_write():
+    """True when boot.py gave CIRCUITPY to the game (B held at reset)."""
+    try:
+        import storage
+        return not storage.getmount("/").readonly
+    except Exception:
+        return False
+
+
+def make_storage(writable):
+    """The save back end of mapello.save, or None where saving is off."""
+    if not writable:
+        return None
+    try:
+        from mapello import save
+    except ImportError:
+        return None
+    factory = getattr(save, "for_device", None)
+    return factory() if factory is not None else None
+
+
+def device_clock():
+    try:
+        from supervisor import ticks_ms
+        from adafruit_ticks import ticks_diff
+    except ImportError:
+        from adafruit_ticks import ticks_ms, ticks_diff
+    from mapello.hardware.console import TickClock
+    return TickClock(ticks_ms, ticks_diff)
+
+
+def seed():
+    try:
+        return int.from_bytes(os.urandom(4), "little")
+    except Exception:
+        return 0
+
+
+def halt():
+    """Keep the message up; saving settings.toml reloads the board."""
+    import time
+    while True:
+        time.sleep(1)
+
+
+def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR):
+    """The device's entry point; the arguments let the desktop tests inject."""
+    problem = long_ints_problem()
+    if problem:
+        show_problem(problem)
+        return halt() if until is None else problem
+    from mapello.hardware.settings import read_settings, SettingsError
+    from mapello.hardware.build import build_hardware, HardwareError
+    hw = None
+    try:
+        if board is None:
+            import board
+        settings = read_settings(getenv)
+        hw = build_hardware(settings, board)
+    except ImportError as e:
+        problem = missing_library(e)
+    except (SettingsError, HardwareError) as e:
+        problem = str(e)
+    if problem:
+        show_problem(problem, hw.screen if hw is not None else None)
+        return halt() if until is None else problem
+    writable = game_can_write()
+    notice = "Saves on" if writable else "Saves off: B at reset"
+    print("Mapello Handheld: " + notice)
+    from mapello.app import App
+    from mapello.hardware.console import Console
+    from mapello.hardware.ticker import Ticker
+    from mapello.hardware.repeat import Repeater
+    if clock is None:
+        clock = device_clock()
+    app = App(load_boards(boards_dir), make_storage(writable), clock, seed=seed(),
+              settings={"brightness": settings.brightness})
+    say = getattr(app, "say", None)
+    if say is not None:          # the boot mode, on the display for a moment
+        say(notice)
+    console = Console(app, hw.matrix, hw.inputs, hw.screen, clock,
+                      ticker=Ticker() if hw.screen is None else None,
+                      repeater=Repeater(settings.repeat_delay_ms, settings.repeat_ms))
+    console.run(until)
+    return console

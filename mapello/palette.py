@@ -1,0 +1,76 @@
+"""The colours of everything on the matrix, chosen for real LEDs on a dark board.
+
+A lit LED cannot show black, so black discs are the one thing that is fully off
+and empty playing cells glow a dim green, like the felt of a board: a black disc
+is a dark hole in the felt, a white disc a bright warm-white light.  The border
+ring (where only jokers stand) glows a dim amber, so a black disc on the edge of
+the 8x8 still stands out against it.  Walls are grey, bonuses blue and jokers
+red, as the design asks.  Colours are given at full scale (0..255); the matrix
+adapter applies the brightness setting, which scales every colour alike.
+
+tests/test_palette.py checks that any two things that can stand side by side,
+or that a blinking cursor or a hint turns a cell into, are at least
+MIN_DISTANCE apart, and still differ at the lowest brightness offered.
+"""
+
+OFF = (0, 0, 0)
+BLACK_DISC = OFF
+WHITE_DISC = (255, 255, 220)
+EMPTY = (0, 40, 0)            # playing cell, nothing on it: dim green felt
+BORDER = (48, 16, 0)          # border cell without a joker: dim amber frame
+WALL = (96, 96, 96)           # grey
+BONUS = (0, 0, 200)           # blue
+JOKER = (200, 0, 0)           # red
+HINT = (64, 96, 0)            # a legal move on an empty cell: dim yellow-green
+BONUS_HINT = (90, 110, 255)   # a legal move on a bonus: light blue
+LAST_BLACK = (64, 0, 80)      # the black disc just played: dark violet
+LAST_WHITE = (255, 190, 60)   # the white disc just played: warm amber-white
+FLIP_MID = (140, 70, 160)     # a disc half way through its flip
+CURSOR_ALT = (255, 160, 0)    # cursor where the mover's colour would not show
+SETUP_CURSOR = (255, 200, 0)  # cursor in setup (nobody moves there)
+BAD_CELL = (255, 0, 120)      # flashes where a press was refused
+
+DISC = (BLACK_DISC, WHITE_DISC)
+LAST = (LAST_BLACK, LAST_WHITE)
+
+MIN_DISTANCE = 40
+BRIGHTNESS_STEPS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
+
+
+def distance(a, b):
+    """Euclidean distance between two RGB colours (0..441)."""
+    dr = a[0] - b[0]
+    dg = a[1] - b[1]
+    db = a[2] - b[2]
+    return (dr * dr + dg * dg + db * db) ** 0.5
+
+
+def scaled(colour, percent):
+    """The colour as the LEDs get it at `percent` brightness (rounded up, so a
+    lit channel never goes dark)."""
+    out = []
+    for v in colour:
+        out.append((v * percent + 99) // 100)
+    return (out[0], out[1], out[2])
+
+
+def cursor_colour(under, mover):
+    """The cursor's lit phase over a cell showing `under`: the mover's disc
+    colour, or CURSOR_ALT where that would not stand out."""
+    c = DISC[mover]
+    if distance(c, under) < MIN_DISTANCE:
+        return CURSOR_ALT
+    return c
+
+
+def put(frame, cell, colour):
+    """Write one cell's colour into a 300-byte frame."""
+    i = cell * 3
+    frame[i] = colour[0]
+    frame[i + 1] = colour[1]
+    frame[i + 2] = colour[2]
+
+
+def get(frame, cell):
+    i = cell * 3
+    return (frame[i], frame[i + 1], frame[i + 2])

@@ -1,0 +1,333 @@
+"""Playing a game: cursor, hints, last move, flip animation, passes, the move
+timer, the computer's turn, and the in-game menu behind B (so a stray press
+never changes the game).  Also the Session: the series being played."""
+
+from mapello import buttons, palette
+from mapello.board_view import cell_colour, draw_board
+from mapello.engine import BLACK, INNER, PASS, WHITE, cell_name, parse_cell
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+BLINK_MS = const(400)
+FLIP_MS = const(300)
+BAD_MS = const(600)
+THINK_NODES = const(200)   # computer work per tick: keeps each tick short
+HINT_NODES = const(3000)   # a hint is one medium-level search, bounded
+COLOUR_LETTER = "BW"
+COLOUR_WORD = ("Black", "White")
+
+
+class Session:
+    """The games being played: the board, the series standing (mapello.series),
+    the position of the game in progress and the record of the last game.
+    Player 0 is P1 (or you, against the computer)."""
+
+    def __init__(self, mode, start, name, limits, games, level=None):
+        from mapello.series import Series
+        self.mode = mode
+        self.start = start
+        self.name = name
+        self.limits = limits
+        self.games = games
+        self.level = level          # computer level name, None when two humans play
+        self.series = Series(games, free_play=(mode == 1))
+        self.pos = None
+        self.last = None            # record.GameRecord of the last game, for replay
+
+    @property
+    def played(self):
+        return self.series.played
+
+    @property
+    def p1_colour(self):
+        c = self.series.colour_of(0)
+        return 0 if c is None else c
+
+    def new_game(self):
+        self.pos = self.start.copy()
+
+    def player_name(self, player):
+        if self.level is not None:
+            return "You" if player == 0 else "CPU"
+        return "P%d" % (player + 1)
+
+    def player_of(self, colour):
+        return 0 if colour == self.p1_colour else 1
+
+    def is_computer(self, colour):
+        return self.level is not None and self.player_of(colour) == 1
+
+    def finish_game(self, resigned=None):
+        """Score the game into the series.  A resignation gives the empty cells
+        to the other side (as in Othello), and at least a one-point win."""
+        from mapello.record import GameRecord
+        self.last = GameRecord(self.start, self.pos.history(), self.name, self.limits)
+        score = list(self.pos.score())
+        if resigned is not None:
+            w = 1 - resigned
+            empties = bin(self.pos.empty()).count("1")
+            score[w] = max(score[w] + empties, score[resigned] + 1)
+        self.series.record(min(score[0], 127), min(score[1], 255))
+
+    def over(self):
+        return self.series.is_over()
+
+    def leader(self):
+        return self.series.winner()
+
+
+def score_line(pos):
+    b, w = pos.score()
+    return "B%d(+%d)  W%d(+%d)" % (b, 3 * pos.taken[0], w, 3 * pos.taken[1])
+
+
+class PlayScreen:
+    def __init__(self, app, session):
+        self.app = app
+        self.s = session
+        self.cursor = parse_cell("d3")
+        self.last = -1
+        self.flipping = 0
+        self.flip_until = 0
+        self.bad_cell = -1
+        self.bad_until = 0
+        self.blink_on = True
+        self.blink_at = 0
+        self.turn_started = app.clock()
+        self.shown_seconds = -1
+        self.thinker = None
+        self.finished = False
+        self._place_cursor()
+
+    # --- helpers -------------------------------------------------------------
+    def _place_cursor(self):
+        moves = self.s.pos.legal_moves()
+        if moves and not (self.s.pos.legal_mask() >> self.cursor) & 1:
+            self.cursor = moves[0]
+
+    def _new_turn(self):
+        self.turn_started = self.app.clock()
+        self.thinker = None
+        self._place_cursor()
+
+    def _move(self, cell):
+        pos = self.s.pos
+        if cell == PASS:
+            pos.push(PASS)
+        else:
+            self.flipping = pos.flips(cell)
+            self.flip_until = self.app.clock() + FLIP_MS
+            pos.push(cell)
+            self.last = cell
+        self._new_turn()
+        self.app.changed()
+
+    def _refuse(self, reason):
+        self.bad_cell = self.cursor
+        self.bad_until = self.app.clock() + BAD_MS
+        self.app.say(reason)
+
+    def timer_left(self, now):
+        t = self.app.settings.get("timer", 0)
+        if not t:
+            return None
+        left = t * 1000 - (now - self.turn_started)
+        return left if left > 0 else 0
+
+    # --- input -----------------------------------------------------------------
+    def press(self, button):
+        pos = self.s.pos
+        if self.finished:
+            return
+        if self.s.is_computer(pos.turn) and not pos.is_over():
+            if button == buttons.B and self.thinker is not None:
+                self.app.say("move now")
+                self._move(self.thinker.best())
+            else:
+                self.app.say("computer thinking")
+            return
+        if button == buttons.B:
+            self.open_menu()
+            return
+        if pos.must_pass():
+            if button == buttons.A:
+                self._move(PASS)
+            else:
+                self.app.say("no move: A to pass")
+            return
+        if button in buttons.DIRECTIONS:
+            r, c = self.cursor // 10, self.cursor % 10
+            if button == buttons.UP:
+                r = 8 if r == 1 else r - 1
+            elif button == buttons.DOWN:
+                r = 1 if r == 8 else r + 1
+            elif button == buttons.LEFT:
+                c = 8 if c == 1 else c - 1
+            else:
+                c = 1 if c == 8 else c + 1
+            self.cursor = r * 10 + c
+            self.blink_on = True
+            self.blink_at = self.app.clock()
+            self.app.changed()
+        elif button == buttons.A:
+            reason = pos.why_illegal(self.cursor)
+            if reason is not None:
+                self._refuse(reason)
+            else:
+                self._move(self.cursor)
+
+    def open_menu(self):
+        from mapello.screens_menu import ListMenu
+        items = [("Back to game", self.back),
+                 ("Undo", self.undo),
+                 ("Hint", self.hint),
+                 ("Resign", self.resign),
+                 ("Save board", self.save_board),
+                 ("Quit to menu", self.quit)]
+        self.app.show(ListMenu(self.app, "Game menu", items, self, self.back))
+
+    def back(self):
+        self.app.show(self)
+
+    def undo(self):
+        pos = self.s.pos
+        if not pos.ply():
+            self.app.show(self)
+            self.app.say("nothing to undo")
+            return
+        pos.pop()
+        # against the computer, take back its reply too; skip back over passes
+        while pos.ply() and (self.s.is_computer(pos.turn) or pos.must_pass()):
+            pos.pop()
+        hist = pos.history()
+        self.last = hist[-1] if hist and hist[-1] != PASS else -1
+        self.flipping = 0
+        self._new_turn()
+        self.app.show(self)
+        self.app.say("undone")
+
+    def hint(self):
+        pos = self.s.pos
+        self.app.show(self)
+        moves = pos.legal_moves()
+        if not moves:
+            self.app.say("no move: pass")
+            return
+        self.cursor = moves[0]
+        try:
+            from mapello.ai import choose_move
+            self.cursor = choose_move(pos, "medium", self.app.seed, HINT_NODES)
+        except ImportError:
+            pass
+        self.app.say("try " + cell_name(self.cursor))
+
+    def resign(self):
+        self.s.finish_game(resigned=self.s.pos.turn)
+        self._to_game_over(self.s.pos.turn)
+
+    def save_board(self):
+        from mapello import screens_start
+        self.app.show(self)
+        screens_start.save_board(self.app, self.s.start, self.s.name, self.s.limits)
+
+    def quit(self):
+        from mapello.screens_menu import MenuScreen
+        self.app.show(MenuScreen(self.app))
+
+    def _to_game_over(self, resigned=None):
+        from mapello.screens_end import GameOverScreen
+        self.finished = True
+        self.app.show(GameOverScreen(self.app, self.s, resigned))
+
+    # --- time ----------------------------------------------------------------
+    def tick(self, now):
+        pos = self.s.pos
+        if self.flipping and now - self.flip_until >= 0:
+            self.flipping = 0
+            self.app.changed()
+        if self.bad_cell >= 0 and now - self.bad_until >= 0:
+            self.bad_cell = -1
+            self.app.changed()
+        if now - self.blink_at >= BLINK_MS:
+            self.blink_at = now
+            self.blink_on = not self.blink_on
+            self.app.changed()
+        if self.finished:
+            return
+        if pos.is_over():
+            if not self.flipping:
+                self.s.finish_game()
+                self._to_game_over()
+            return
+        if self.s.is_computer(pos.turn):
+            self._think()
+            return
+        left = self.timer_left(now)
+        if left is not None:
+            seconds = (left + 999) // 1000
+            if seconds != self.shown_seconds:
+                self.shown_seconds = seconds
+                self.app.changed()
+            if left == 0:
+                self._time_up()
+
+    def _time_up(self):
+        """Out of time: the first legal move is played (or the pass)."""
+        moves = self.s.pos.legal_moves()
+        self.app.say("time up")
+        self._move(moves[0] if moves else PASS)
+
+    def _think(self):
+        pos = self.s.pos
+        if not pos.legal_mask():
+            self._move(PASS)
+            return
+        if self.thinker is None:
+            from mapello.ai import Thinker
+            self.thinker = Thinker(pos, self.s.level, seed=self.app.seed + pos.ply())
+            self.app.changed()
+            return
+        if self.thinker.step(THINK_NODES):
+            self._move(self.thinker.best())
+
+    # --- output ----------------------------------------------------------------
+    def hints_mask(self):
+        if not self.app.settings.get("hints", 1) or self.s.is_computer(self.s.pos.turn):
+            return 0
+        return self.s.pos.legal_mask()
+
+    def draw_still(self, frame):
+        """The board without cursor or animation (under a menu)."""
+        draw_board(frame, self.s.pos, 0, self.last)
+
+    def draw(self, frame):
+        pos = self.s.pos
+        draw_board(frame, pos, self.hints_mask(), self.last, self.flipping)
+        if self.bad_cell >= 0:
+            palette.put(frame, self.bad_cell, palette.BAD_CELL)
+        elif self.blink_on and not self.finished and not self.s.is_computer(pos.turn):
+            under = cell_colour(pos, self.cursor, self.hints_mask(), self.last)
+            palette.put(frame, self.cursor, palette.cursor_colour(under, pos.turn))
+
+    def text(self):
+        pos = self.s.pos
+        turn = pos.turn
+        who = "%s %s" % (self.s.player_name(self.s.player_of(turn)), COLOUR_WORD[turn])
+        if pos.is_over():
+            status = "game over"
+        elif self.s.is_computer(turn):
+            status = who + " thinking"
+        elif pos.must_pass():
+            status = who + ": pass, A"
+        else:
+            status = who + " to move"
+        left = self.timer_left(self.app.clock()) if not self.s.is_computer(turn) else None
+        info = "%s  game %d/%d" % (cell_name(self.cursor), self.s.played + 1, self.s.games)
+        if left is not None:
+            info = "%s %ds  %d/%d" % (cell_name(self.cursor), (left + 999) // 1000,
+                                       self.s.played + 1, self.s.games)
+        return [score_line(pos), status, info, "A play  B menu"]

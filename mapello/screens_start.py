@@ -1,0 +1,91 @@
+"""What A in the main menu does: pick or draw the board, then go to setup,
+colour choice or straight into play.  Also the saved game's resume."""
+
+from mapello import screens_menu as menu
+from mapello.engine import Position
+
+
+def _random_boards():
+    try:
+        from mapello import randboards
+        return randboards
+    except ImportError:
+        return None
+
+
+def chosen_board(app, names):
+    """(name, Position, Limits or None) for the menu's board line; None means
+    the board is set up by hand."""
+    s = app.settings
+    i = s["board"] % len(names)
+    name = names[i]
+    if i < len(app.boards):
+        b = app.boards[i]
+        return (name, b.position.copy(), b.limits)
+    if name == menu.BY_HAND:
+        return None
+    app.seed += 1
+    limits = menu.limits_of(s)
+    rb = _random_boards()
+    if rb is not None:
+        if name == menu.BLOCKED:
+            b = rb.blocked_squares(app.seed)
+        else:
+            b = rb.random_board(app.seed, limits)
+        return (b.name, b.position, b.limits)
+    return (name, _fallback_blocked(app.seed), None)
+
+
+def _fallback_blocked(seed):
+    """1 to 4 walls outside c3..f6, until the shared random boards exist."""
+    x = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+    choices = [r * 10 + c for r in range(1, 9) for c in range(1, 9)
+               if not (3 <= r <= 6 and 3 <= c <= 6)]
+    walls = 0
+    x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+    n = 1 + (x >> 8) % 4
+    while n:
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        cell = choices[(x >> 8) % len(choices)]
+        if not (walls >> cell) & 1:
+            walls |= 1 << cell
+            n -= 1
+    return Position(walls=walls)
+
+
+def start(app, menu_screen):
+    from mapello.screens_play import Session, PlayScreen
+    from mapello.screens_setup import SetupScreen
+    s = app.settings
+    mode = s["mode"]
+    limits = menu.limits_of(s)
+    choice = menu_screen.chosen_board()
+    level = None
+    if mode == menu.COMPUTER:
+        levels = menu.ai_levels()
+        level = levels[s["level"] % len(levels)] if levels else None
+    if mode == menu.FREE:
+        template = choice[1] if choice else Position()
+        session = Session(mode, template, "Free play", limits, s["games"])
+        app.show(SetupScreen(app, session, 0))
+        return
+    if choice is None:
+        session = Session(mode, Position(), "Own board", limits, s["games"], level)
+        app.show(SetupScreen(app, session, 0))
+        return
+    session = Session(mode, choice[1], choice[0], choice[2], s["games"], level)
+    session.new_game()
+    app.show(PlayScreen(app, session))
+
+
+def resume(app):
+    """Go back into a saved game if storage holds one; False if none."""
+    return False
+
+
+def save_board(app, pos, name, limits):
+    """Keep a board for later; says where it went or why it could not."""
+    if app.storage is None:
+        app.say("no storage: not saved")
+        return
+    app.say("board saving: not yet")

@@ -69,9 +69,26 @@ class App:
         self._message = ""
         self._message_until = 0
         self.held = 0             # bit per button currently held
+        self._load_settings()
         from mapello.screens_menu import MenuScreen
         self.show(MenuScreen(self))
         self._refresh()
+
+    def _load_settings(self):
+        """Settings (and a saved board) kept in the last save, if any."""
+        if self.storage is None:
+            return
+        from mapello import save
+        found, problem = save.resume(self.storage, self.clock, self.seed)
+        if problem:
+            self.say(problem)
+        if found is not None:
+            for key in DEFAULT_SETTINGS:
+                v = found.settings.get(key)
+                if isinstance(v, int):
+                    self.settings[key] = v
+            if isinstance(found.settings.get("myboard"), str):
+                self.settings["myboard"] = found.settings["myboard"]
 
     @property
     def brightness(self):

@@ -60,46 +60,42 @@ class GameOverScreen:
 
 
 class ReplayScreen:
-    """Steps through the last game with Left/Right; B goes back."""
+    """Steps through the last game (mapello.match.Replay) with Left/Right,
+    Up/Down jump to the end/start; A or B goes back."""
 
     def __init__(self, app, session, back):
+        from mapello.match import Replay
         self.app = app
         self.back = back
-        self.pos = session.last.start.copy()
-        self.moves = session.last.moves
-        self.at = 0
+        self.replay = Replay(session.last)
 
     def press(self, button):
-        if button == buttons.RIGHT and self.at < len(self.moves):
-            self.pos.push(self.moves[self.at])
-            self.at += 1
-        elif button == buttons.LEFT and self.at > 0:
-            self.pos.pop()
-            self.at -= 1
+        r = self.replay
+        if button == buttons.RIGHT:
+            r.forward()
+        elif button == buttons.LEFT:
+            r.back()
         elif button == buttons.UP:
-            while self.at < len(self.moves):
-                self.pos.push(self.moves[self.at])
-                self.at += 1
+            r.to_end()
         elif button == buttons.DOWN:
-            while self.at:
-                self.pos.pop()
-                self.at -= 1
-        elif button == buttons.B or button == buttons.A:
+            r.to_start()
+        else:
             self.app.show(self.back)
             return
         self.app.changed()
 
     def draw(self, frame):
-        last = self.moves[self.at - 1] if self.at else -1
-        draw_board(frame, self.pos, 0, last if last != PASS else -1)
+        last = self.replay.last_move()
+        draw_board(frame, self.replay.pos, 0, -1 if last is None or last == PASS else last)
 
     def text(self):
-        if self.at:
-            m = self.moves[self.at - 1]
-            what = "%s %s" % (COLOUR_WORD[1 - self.pos.turn], cell_name(m))
-        else:
+        r = self.replay
+        last = r.last_move()
+        if last is None:
             what = "start"
-        return ["Replay %d/%d" % (self.at, len(self.moves)), what, score_line(self.pos),
+        else:
+            what = "%s %s" % (COLOUR_WORD[1 - r.pos.turn], cell_name(last))
+        return ["Replay %d/%d" % (r.index, r.length), what, score_line(r.pos),
                 "</> step  B back"]
 
 

@@ -20,6 +20,7 @@ BRIGHTNESS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
 BLOCKED = "Blocked squares"
 RANDOM = "Random Mapello"
 BY_HAND = "Set up by hand"
+SAVED = "Saved board"
 
 
 def ai_levels():
@@ -60,9 +61,16 @@ class MenuScreen:
         self.app = app
         self.row = 0
         self._preview = None
+        self.can_resume = False
+
+    def enter(self):
+        from mapello import screens_start
+        self.can_resume = self.app.storage is not None and screens_start.saved(self.app) is not None
 
     def board_names(self):
         names = [b.name or "Board %d" % (i + 1) for i, b in enumerate(self.app.boards)]
+        if self.app.settings.get("myboard"):
+            names.append(SAVED)
         names.append(BLOCKED)
         names.append(RANDOM)
         names.append(BY_HAND)
@@ -146,6 +154,7 @@ class MenuScreen:
             from mapello import screens_start
             if not screens_start.resume(self.app):
                 self.app.say("A starts a game")
+            return
         self.app.changed()
 
     def draw(self, frame):
@@ -154,6 +163,9 @@ class MenuScreen:
             i = self.app.settings["board"] % len(names)
             if i < len(self.app.boards):
                 self._preview = self.app.boards[i].position
+            elif names[i] == SAVED:
+                from mapello import screens_start
+                self._preview = screens_start.saved_board(self.app).position
             else:
                 self._preview = Position()
         draw_board(frame, self._preview)
@@ -165,7 +177,7 @@ class MenuScreen:
         return ["MAPELLO      %d/%d" % (self.row + 1, len(rows)),
                 ">" + self.row_text(rows[self.row]),
                 " " + self.row_text(nxt),
-                "A start  </> change"]
+                "A start  B resume" if self.can_resume else "A start  </> change"]
 
 
 class ListMenu:

@@ -23,20 +23,25 @@ COLOUR_WORD = ("Black", "White")
 
 class Session:
     """The games being played: the board, the series standing (mapello.series),
-    the position of the game in progress and the record of the last game.
+    the game in progress (mapello.match.Match) and the record of the last game.
     Player 0 is P1 (or you, against the computer)."""
 
-    def __init__(self, mode, start, name, limits, games, level=None):
+    def __init__(self, app, mode, start, name, limits, games, level=None, series=None):
         from mapello.series import Series
+        self.app = app
         self.mode = mode
         self.start = start
         self.name = name
         self.limits = limits
         self.games = games
         self.level = level          # computer level name, None when two humans play
-        self.series = Series(games, free_play=(mode == 1))
-        self.pos = None
+        self.series = series if series is not None else Series(games, free_play=(mode == 1))
+        self.match = None
         self.last = None            # record.GameRecord of the last game, for replay
+
+    @property
+    def pos(self):
+        return self.match.pos
 
     @property
     def played(self):
@@ -47,8 +52,22 @@ class Session:
         c = self.series.colour_of(0)
         return 0 if c is None else c
 
-    def new_game(self):
-        self.pos = self.start.copy()
+    def new_game(self, moves=()):
+        from mapello.match import Match
+        computer = None if self.level is None else 1 - self.p1_colour
+        self.match = Match(self.start, moves, computer, self.app.settings.get("timer", 0) * 1000,
+                           self.app.clock, self.app.seed, self.name, self.limits)
+        self.save()
+
+    def save(self):
+        """Store settings, series and game so far (after every move)."""
+        storage = self.app.storage
+        if storage is None:
+            return
+        from mapello.save import pack
+        match = self.match if self.match is not None and not self.match.is_over() else None
+        if not storage.save(pack(match, self.series, self.app.settings)):
+            self.app.say(getattr(storage, "problem", None) or "save failed")
 
     def player_name(self, player):
         if self.level is not None:
@@ -64,14 +83,14 @@ class Session:
     def finish_game(self, resigned=None):
         """Score the game into the series.  A resignation gives the empty cells
         to the other side (as in Othello), and at least a one-point win."""
-        from mapello.record import GameRecord
-        self.last = GameRecord(self.start, self.pos.history(), self.name, self.limits)
+        self.last = self.match.record()
         score = list(self.pos.score())
         if resigned is not None:
             w = 1 - resigned
             empties = bin(self.pos.empty()).count("1")
             score[w] = max(score[w] + empties, score[resigned] + 1)
         self.series.record(min(score[0], 127), min(score[1], 255))
+        self.save()
 
     def over(self):
         return self.series.is_over()
@@ -97,7 +116,6 @@ class PlayScreen:
         self.bad_until = 0
         self.blink_on = True
         self.blink_at = 0
-        self.turn_started = app.clock()
         self.shown_seconds = -1
         self.thinker = None
         self.finished = False
@@ -110,20 +128,25 @@ class PlayScreen:
             self.cursor = moves[0]
 
     def _new_turn(self):
-        self.turn_started = self.app.clock()
         self.thinker = None
         self._place_cursor()
 
     def _move(self, cell):
         pos = self.s.pos
-        if cell == PASS:
-            pos.push(PASS)
-        else:
-            self.flipping = pos.flips(cell)
+        flips = pos.flips(cell) if cell != PASS else 0
+        reason = self.s.match.play(cell)
+        if reason is not None:
+            self._refuse(reason)
+            return
+        self._moved(cell, flips)
+
+    def _moved(self, cell, flips):
+        if cell != PASS:
+            self.flipping = flips
             self.flip_until = self.app.clock() + FLIP_MS
-            pos.push(cell)
             self.last = cell
         self._new_turn()
+        self.s.save()
         self.app.changed()
 
     def _refuse(self, reason):
@@ -131,12 +154,8 @@ class PlayScreen:
         self.bad_until = self.app.clock() + BAD_MS
         self.app.say(reason)
 
-    def timer_left(self, now):
-        t = self.app.settings.get("timer", 0)
-        if not t:
-            return None
-        left = t * 1000 - (now - self.turn_started)
-        return left if left > 0 else 0
+    def timer_left(self):
+        return self.s.match.remaining_ms()
 
     # --- input -----------------------------------------------------------------
     def press(self, button):
@@ -188,31 +207,29 @@ class PlayScreen:
                  ("Resign", self.resign),
                  ("Save board", self.save_board),
                  ("Quit to menu", self.quit)]
+        self.s.match.pause_timer()
         self.app.show(ListMenu(self.app, "Game menu", items, self, self.back))
 
     def back(self):
+        self.s.match.resume_timer()
         self.app.show(self)
 
     def undo(self):
-        pos = self.s.pos
-        if not pos.ply():
-            self.app.show(self)
+        self.app.show(self)
+        if not self.s.match.undo():
+            self.s.match.resume_timer()
             self.app.say("nothing to undo")
             return
-        pos.pop()
-        # against the computer, take back its reply too; skip back over passes
-        while pos.ply() and (self.s.is_computer(pos.turn) or pos.must_pass()):
-            pos.pop()
-        hist = pos.history()
-        self.last = hist[-1] if hist and hist[-1] != PASS else -1
+        last = self.s.match.last_move()
+        self.last = last if last is not None and last != PASS else -1
         self.flipping = 0
         self._new_turn()
-        self.app.show(self)
+        self.s.save()
         self.app.say("undone")
 
     def hint(self):
         pos = self.s.pos
-        self.app.show(self)
+        self.back()
         moves = pos.legal_moves()
         if not moves:
             self.app.say("no move: pass")
@@ -231,11 +248,14 @@ class PlayScreen:
 
     def save_board(self):
         from mapello import screens_start
-        self.app.show(self)
+        self.back()
         screens_start.save_board(self.app, self.s.start, self.s.name, self.s.limits)
 
     def quit(self):
+        """Back to the menu; the game stays saved and B there resumes it."""
         from mapello.screens_menu import MenuScreen
+        self.s.match.resume_timer()
+        self.s.save()
         self.app.show(MenuScreen(self.app))
 
     def _to_game_over(self, resigned=None):
@@ -266,20 +286,17 @@ class PlayScreen:
         if self.s.is_computer(pos.turn):
             self._think()
             return
-        left = self.timer_left(now)
+        left = self.timer_left()
         if left is not None:
             seconds = (left + 999) // 1000
             if seconds != self.shown_seconds:
                 self.shown_seconds = seconds
                 self.app.changed()
             if left == 0:
-                self._time_up()
-
-    def _time_up(self):
-        """Out of time: the first legal move is played (or the pass)."""
-        moves = self.s.pos.legal_moves()
-        self.app.say("time up")
-        self._move(moves[0] if moves else PASS)
+                cell = self.s.match.tick()   # out of time: the match plays for the player
+                if cell is not None:
+                    self._moved(cell, 0)
+                    self.app.say(self.s.match.notice)
 
     def _think(self):
         pos = self.s.pos
@@ -325,7 +342,7 @@ class PlayScreen:
             status = who + ": pass, A"
         else:
             status = who + " to move"
-        left = self.timer_left(self.app.clock()) if not self.s.is_computer(turn) else None
+        left = self.timer_left()
         info = "%s  game %d/%d" % (cell_name(self.cursor), self.s.played + 1, self.s.games)
         if left is not None:
             info = "%s %ds  %d/%d" % (cell_name(self.cursor), (left + 999) // 1000,

@@ -24,6 +24,9 @@ def chosen_board(app, names):
         return (name, b.position.copy(), b.limits)
     if name == menu.BY_HAND:
         return None
+    if name == menu.SAVED:
+        b = saved_board(app)
+        return (b.name, b.position, b.limits)
     app.seed += 1
     limits = menu.limits_of(s)
     rb = _random_boards()
@@ -53,6 +56,15 @@ def _fallback_blocked(seed):
     return Position(walls=walls)
 
 
+def saved_board(app):
+    """The board kept by "Save board" (a BoardFile); a plain start if it is bad."""
+    from mapello.boardfile import BoardError, BoardFile, parse_board
+    try:
+        return parse_board(app.settings.get("myboard", ""))
+    except BoardError:
+        return BoardFile(Position(), menu.SAVED)
+
+
 def start(app, menu_screen):
     from mapello.screens_play import Session, PlayScreen
     from mapello.screens_setup import SetupScreen
@@ -66,26 +78,67 @@ def start(app, menu_screen):
         level = levels[s["level"] % len(levels)] if levels else None
     if mode == menu.FREE:
         template = choice[1] if choice else Position()
-        session = Session(mode, template, "Free play", limits, s["games"])
+        session = Session(app, mode, template, "Free play", limits, s["games"])
         app.show(SetupScreen(app, session, 0))
         return
     if choice is None:
-        session = Session(mode, Position(), "Own board", limits, s["games"], level)
+        session = Session(app, mode, Position(), "Own board", limits, s["games"], level)
         app.show(SetupScreen(app, session, 0))
         return
-    session = Session(mode, choice[1], choice[0], choice[2], s["games"], level)
+    session = Session(app, mode, choice[1], choice[0], choice[2], s["games"], level)
     session.new_game()
     app.show(PlayScreen(app, session))
 
 
+def saved(app):
+    """The saved game (mapello.save.Saved) with a match in progress, or None."""
+    from mapello import save
+    found, problem = save.resume(app.storage, app.clock, app.seed)
+    if problem:
+        app.say(problem)
+    if found is None or found.match is None or found.match.is_over():
+        return None
+    return found
+
+
 def resume(app):
-    """Go back into a saved game if storage holds one; False if none."""
-    return False
+    """Go back into the saved game; False if there is none."""
+    from mapello.screens_play import PlayScreen, Session
+    if app.storage is None:
+        return False
+    found = saved(app)
+    if found is None:
+        return False
+    m = found.match
+    series = found.series
+    mode = menu.SERIES
+    level = None
+    if m.computer is not None:
+        mode = menu.COMPUTER
+        levels = menu.ai_levels()
+        level = levels[app.settings["level"] % len(levels)] if levels else "easy"
+    elif series is not None and series.free_play:
+        mode = menu.FREE
+    games = series.length if series is not None else 1
+    session = Session(app, mode, m.start, m.name, m.limits, games, level, series)
+    session.match = m
+    app.show(PlayScreen(app, session))
+    app.say("game resumed")
+    return True
 
 
 def save_board(app, pos, name, limits):
-    """Keep a board for later; says where it went or why it could not."""
+    """Keep a board in the saved settings; the menu offers it as "Saved board"."""
+    from mapello.boardfile import format_board
     if app.storage is None:
         app.say("no storage: not saved")
         return
-    app.say("board saving: not yet")
+    from mapello import save
+    app.settings["myboard"] = format_board(pos, "Saved board", name, limits)
+    found, _ = save.resume(app.storage, app.clock, app.seed)
+    match = found.match if found is not None else None
+    series = found.series if found is not None else None
+    if app.storage.save(save.pack(match, series, app.settings)):
+        app.say("board saved")
+    else:
+        app.say(getattr(app.storage, "problem", None) or "save failed")

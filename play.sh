@@ -1,5 +1,17 @@
 #!/usr/bin/env bash
-# Starts the desktop game in this terminal.
+# Sets up what the game needs on a fresh machine (.venv with requirements.txt,
+# once) and starts the desktop simulator in this terminal.
+# Options pass through, e.g. ./play.sh --plain, ./play.sh --keys "A RIGHT A".
 set -euo pipefail
 cd "$(dirname "$0")"
-exec python3 -m mapello play "$@"
+if [ ! -x .venv/bin/python ]; then
+    echo "First run: setting up .venv (a minute)..."
+    python3 -m venv .venv
+fi
+stamp=.venv/.requirements.stamp
+if [ ! -f "$stamp" ] || ! cmp -s requirements.txt "$stamp"; then
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt \
+        >.venv/pip-play.log 2>&1 || { cat .venv/pip-play.log; exit 1; }
+    cp requirements.txt "$stamp"
+fi
+exec .venv/bin/python -m mapello play "$@"

@@ -1,0 +1,184 @@
+# desktop-only
+"""The desktop simulator: the same App as the device, shown through the real
+neopixel and displayio libraries on Blinka, in a terminal (default) or a
+pygame window.  Scriptable: --keys feeds presses on a virtual clock and
+--snapshot writes a PNG of the matrix and the display at the end.
+
+    python3 -m mapello.sim                      # play in this terminal
+    python3 -m mapello.sim --keys "A RIGHT A" --snapshot game.png
+"""
+
+import argparse
+import glob
+import os
+import sys
+import time
+
+KEY_STEP_MS = 100      # virtual time between scripted presses
+SETTLE_MS = 20         # virtual tick while the app animates or thinks
+
+
+def load_boards(folder, out=sys.stderr):
+    """Every boards/*.txt that parses, in name order; bad ones are skipped
+    with a one-line message."""
+    from mapello.boardfile import BoardError, load_board
+    boards = []
+    for path in sorted(glob.glob(os.path.join(folder, "*.txt"))):
+        try:
+            boards.append(load_board(path))
+        except (BoardError, OSError, UnicodeDecodeError) as e:
+            print("skipped board: %s" % e, file=out)
+    return boards
+
+
+class VirtualClock:
+    """Milliseconds that move only when told: scripted runs are repeatable."""
+
+    def __init__(self):
+        self.now = 0
+
+    def __call__(self):
+        return self.now
+
+
+def real_clock():
+    return int(time.monotonic() * 1000)
+
+
+def script_tokens(text):
+    """Buttons and waits from --keys: names of buttons (UP DOWN LEFT RIGHT A B),
+    WAIT (one second) or WAIT<ms>; ValueError names a bad token."""
+    from mapello import buttons
+    out = []
+    for word in text.replace(",", " ").split():
+        w = word.upper()
+        if w == "WAIT":
+            out.append(("wait", 1000))
+        elif w.startswith("WAIT") and w[4:].isdigit():
+            out.append(("wait", int(w[4:])))
+        else:
+            out.append(("press", buttons.from_name(w)))
+    return out
+
+
+def settle(app, clock, ms):
+    """Tick the app for `ms` virtual milliseconds, then while the computer
+    still thinks (bounded)."""
+    from mapello.screens_play import PlayScreen
+    end = clock.now + ms
+    while clock.now < end:
+        clock.now += SETTLE_MS
+        app.tick()
+    for _ in range(20000):
+        s = app.screen
+        if not (isinstance(s, PlayScreen) and not s.finished and not s.s.pos.is_over()
+                and s.s.is_computer(s.s.pos.turn)):
+            break
+        clock.now += SETTLE_MS
+        app.tick()
+
+
+def run_script(app, clock, tokens):
+    for kind, value in tokens:
+        if kind == "wait":
+            settle(app, clock, value)
+        else:
+            app.press(value)
+            app.release(value)
+            settle(app, clock, KEY_STEP_MS)
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="python3 -m mapello play",
+                                description="Mapello Handheld desktop simulator")
+    add_arguments(p)
+    return p
+
+
+def add_parser(sub):
+    """`python3 -m mapello play ...` (registered in mapello/cli.py)."""
+    s = sub.add_parser("play", help="play in the desktop simulator (terminal or window)",
+                       description="Mapello Handheld desktop simulator")
+    add_arguments(s)
+    s.set_defaults(func=run)
+
+
+def add_arguments(p):
+    p.add_argument("--keys", help='scripted presses, e.g. "DOWN RIGHT A WAIT A"; '
+                   "runs them on a virtual clock, prints the screen and exits")
+    p.add_argument("--snapshot", metavar="FILE.png",
+                   help="write an image of the matrix and display at the end")
+    p.add_argument("--window", action="store_true", help="play in a pygame window")
+    p.add_argument("--plain", action="store_true", help="letters instead of colours")
+    p.add_argument("--boards", default="boards", help="folder of board files")
+    p.add_argument("--save", default=None, metavar="FILE",
+                   help="save file (default saves/sim.bin when playing, none for --keys)")
+    p.add_argument("--no-save", action="store_true", help="do not save or resume")
+    p.add_argument("--seed", type=int, default=None, help="seed for random boards")
+    p.add_argument("--brightness", type=int, default=None, help="1..100 percent")
+    p.add_argument("--current-ma", type=int, default=None,
+                   help="the matrix current cap the device would apply")
+
+
+def main(argv=None):
+    return run(build_parser().parse_args(argv))
+
+
+def run(args):
+    from mapello.app import App
+    from mapello.sim.devices import DEFAULT_CURRENT_MA, SimDevices
+    scripted = args.keys is not None or (args.snapshot is not None and not args.window)
+    tokens = []
+    if args.keys is not None:
+        try:
+            tokens = script_tokens(args.keys)
+        except ValueError as e:
+            print("error: --keys: %s" % e, file=sys.stderr)
+            return 2
+    storage = None
+    if not args.no_save and (args.save or not scripted):
+        from mapello.save import FileStorage
+        path = args.save or os.path.join("saves", "sim.bin")
+        folder = os.path.dirname(path)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        storage = FileStorage(path)
+    if args.window:
+        from mapello.sim.window import check_window
+        problem = check_window()
+        if problem:
+            print("error: %s" % problem, file=sys.stderr)
+            return 2
+    clock = VirtualClock() if scripted else real_clock
+    seed = args.seed if args.seed is not None else (0 if scripted else real_clock() % 100000)
+    settings = {}
+    if args.brightness is not None:
+        settings["brightness"] = max(1, min(100, args.brightness))
+    app = App(load_boards(args.boards), storage, clock, seed=seed, settings=settings)
+    devices = SimDevices(args.current_ma or DEFAULT_CURRENT_MA)
+    try:
+        if scripted:
+            run_script(app, clock, tokens)
+            devices.update(app)
+            from mapello.sim.terminal import render
+            print("\n".join(render(devices, args.plain or not sys.stdout.isatty())))
+        elif args.window:
+            from mapello.sim.window import run_window
+            run_window(app, devices)
+        else:
+            if not sys.stdin.isatty():
+                print("error: the terminal simulator needs a terminal (or use --keys)",
+                      file=sys.stderr)
+                return 2
+            from mapello.sim.terminal import run
+            run(app, devices, clock, args.plain)
+        if args.snapshot:
+            from mapello.sim.snapshot import write_snapshot
+            devices.update(app)
+            write_snapshot(devices, args.snapshot)
+            print("snapshot: %s" % args.snapshot)
+        if app.last_error:
+            print("app recovered from: %s" % app.last_error, file=sys.stderr)
+    finally:
+        devices.close()
+    return 0

@@ -1,0 +1,6 @@
+# desktop-only
+import sys
+
+from mapello.sim import main
+
+sys.exit(main())

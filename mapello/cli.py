@@ -124,6 +124,8 @@ def build_parser():
     s.set_defaults(func=cmd_show)
     from mapello import tournament  # the computer players' strength test
     tournament.add_parser(sub)
+    from mapello import sim  # the desktop simulator (needs .venv: ./play.sh sets it up)
+    sim.add_parser(sub)
     return p
 
 

@@ -1,0 +1,111 @@
+"""settings.toml parsing: defaults, accepted forms, and a clear message naming
+the key for every bad value."""
+import pytest
+
+from mapello.hardware.settings import read_settings, SettingsError, DEFAULTS
+
+
+def parse(**values):
+    env = {"MAPELLO_" + k: v for k, v in values.items()}
+    return read_settings(env.get)
+
+
+def test_empty_file_is_the_pico_build():
+    s = parse()
+    assert s.matrix_pin == "GP0" and s.matrix_pixels == 100
+    assert (s.layout, s.start, s.rotation, s.mirror) == ("serpentine", "top-left", 0, False)
+    assert s.color_order == "GRB" and s.brightness == 20 and s.current_ma == 500
+    assert s.buttons == "pins" and s.active_low and s.pull
+    assert s.button_pins == ("GP2", "GP3", "GP4", "GP5", "GP6", "GP7")
+    assert (s.display, s.display_height, s.i2c_address) == ("ssd1306", 32, 0x3C)
+
+
+def test_values_arrive_as_strings_or_ints():
+    s = parse(MATRIX_ROTATION=90, BRIGHTNESS="35", CURRENT_MA=1500, MATRIX_MIRROR="true",
+              COLOR_ORDER="rgb", MATRIX_LAYOUT="Progressive", I2C_ADDRESS="0x3d",
+              MATRIX_PIN="board.GP15", DISPLAY_HEIGHT=64)
+    assert (s.rotation, s.brightness, s.current_ma, s.mirror) == (90, 35, 1500, True)
+    assert (s.color_order, s.layout, s.i2c_address, s.matrix_pin) == ("RGB", "progressive", 0x3D, "GP15")
+    assert s.display_height == 64
+
+
+def test_pybadge_shift_register():
+    s = parse(BUTTONS="shift", DISPLAY="builtin", SHIFT_KEYS="6, 5, 7, 4, 1, 0")
+    assert s.buttons == "shift" and s.shift_keys == (6, 5, 7, 4, 1, 0)
+    assert (s.shift_clock, s.shift_data, s.shift_latch) == ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH")
+
+
+BAD = [
+    ("MATRIX_PIN", "3pin", "pin name"),
+    ("MATRIX_PIN", "GP-1", "pin name"),
+    ("MATRIX_PIXELS", "64", "10x10"),
+    ("MATRIX_PIXELS", "many", "whole number"),
+    ("MATRIX_LAYOUT", "zigzag", "serpentine, progressive"),
+    ("MATRIX_START", "middle", "top-left"),
+    ("MATRIX_ROTATION", "45", "0, 90, 180 or 270"),
+    ("MATRIX_ROTATION", "-90", "use 0 to 270"),
+    ("MATRIX_MIRROR", "maybe", "1 (yes) or 0 (no)"),
+    ("COLOR_ORDER", "GRBW", "GRB"),
+    ("BRIGHTNESS", "0", "use 1 to 100"),
+    ("BRIGHTNESS", "150", "use 1 to 100"),
+    ("BRIGHTNESS", "bright", "whole number"),
+    ("CURRENT_MA", "100", "use 200 to 10000"),
+    ("CURRENT_MA", "2.5A", "whole number"),
+    ("BUTTONS", "joystick", "pins, shift"),
+    ("BUTTONS_ACTIVE", "sideways", "low, high"),
+    ("BUTTONS_PULL", "2", "1 (yes) or 0 (no)"),
+    ("BUTTON_A", "", "is empty"),
+    ("BUTTON_B", "GP6", "already used by MAPELLO_BUTTON_A"),
+    ("MATRIX_PIN", "GP2", "already used by MAPELLO_BUTTON_UP"),
+    ("SHIFT_KEYS", "1,2,3", "6 key numbers"),
+    ("SHIFT_KEYS", "1,1,2,3,4,5", "twice"),
+    ("SHIFT_KEYS", "1,2,3,4,5,9", "use 0 to 7"),
+    ("SHIFT_COUNT", "4", "use 6 to 64"),
+    ("DISPLAY", "oled", "ssd1306, builtin, none"),
+    ("DISPLAY_HEIGHT", "48", "use 32 or 64"),
+    ("I2C_ADDRESS", "0xZZ", "whole number"),
+    ("I2C_ADDRESS", "0x99", "use 8 to 119"),
+    ("REPEAT_DELAY_MS", "5", "use 50 to 5000"),
+    ("REPEAT_MS", "fast", "whole number"),
+]
+
+
+@pytest.mark.parametrize("key,value,fragment", BAD)
+def test_bad_value_names_the_key(key, value, fragment):
+    extra = {"BUTTONS": "shift"} if key.startswith("SHIFT") else {}
+    extra[key] = value
+    with pytest.raises(SettingsError) as info:
+        parse(**extra)
+    message = str(info.value)
+    assert message.startswith("settings.toml: MAPELLO_")
+    assert fragment in message, message
+    named = info.value.key
+    assert named in message
+    if "already used" not in fragment:
+        assert named == "MAPELLO_" + key
+
+
+def test_every_key_has_a_bad_value_case():
+    tested = {key for key, _, _ in BAD}
+    untested = set(DEFAULTS) - tested - {"BUTTON_UP", "BUTTON_DOWN", "BUTTON_LEFT", "BUTTON_RIGHT",
+                                         "SHIFT_CLOCK", "SHIFT_DATA", "SHIFT_LATCH", "I2C_SDA", "I2C_SCL"}
+    assert not untested
+    for key in ("BUTTON_UP", "SHIFT_CLOCK", "I2C_SDA"):
+        with pytest.raises(SettingsError, match="MAPELLO_%s is '9x'" % key):
+            parse(BUTTONS="shift" if key.startswith("SHIFT") else "pins", **{key: "9x"})
+
+
+def test_example_files_parse():
+    import os
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for name in ("settings.toml.pico", "settings.toml.pybadge"):
+        values = toml_values(os.path.join(root, name))
+        assert values, name
+        read_settings(values.get)
+
+
+def toml_values(path):
+    """The flat key = value subset of TOML that settings.toml uses."""
+    import tomllib
+    with open(path, "rb") as f:
+        return tomllib.load(f)

@@ -1,0 +1,151 @@
+"""The matrix driver through the real neopixel library on Blinka: the GRB bytes
+that reach neopixel_write, for every wiring option, with brightness and the
+current cap applied, and one show() per changed frame."""
+import os
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+import board  # noqa: E402
+import neopixel  # noqa: E402
+import pytest  # noqa: E402
+
+from mapello.hardware import wiring  # noqa: E402
+from mapello.hardware.matrix import Matrix, build_matrix  # noqa: E402
+from mapello.hardware.settings import read_settings  # noqa: E402
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """Every buffer the neopixel library writes to the wire."""
+    writes = []
+    monkeypatch.setattr(neopixel, "neopixel_write", lambda pin, buf: writes.append(bytes(buf)))
+    return writes
+
+
+def make(order="GRB", budget=500, **wiring_options):
+    pixels = neopixel.NeoPixel(board.NEOPIXEL, 100, brightness=1.0, auto_write=False, pixel_order=order)
+    return Matrix(pixels, wiring.pixel_table(**wiring_options), budget)
+
+
+def frame_with(cells):
+    """cells: {(x, y): (r, g, b)} -> the App's 300-byte frame."""
+    frame = bytearray(300)
+    for (x, y), rgb in cells.items():
+        frame[(y * 10 + x) * 3:(y * 10 + x) * 3 + 3] = bytes(rgb)
+    return frame
+
+
+# (options, {(x, y) as the player sees it: pixel number along the strip}), worked out by hand
+WIRINGS = [
+    (dict(layout="serpentine", start="top-left"), {(0, 0): 0, (9, 0): 9, (9, 1): 10, (0, 1): 19, (3, 2): 23}),
+    (dict(layout="progressive", start="top-left"), {(0, 0): 0, (9, 0): 9, (0, 1): 10, (9, 1): 19, (3, 2): 23}),
+    (dict(layout="serpentine", start="top-right"), {(9, 0): 0, (0, 0): 9, (0, 1): 10, (9, 1): 19}),
+    (dict(layout="progressive", start="top-right"), {(9, 0): 0, (0, 0): 9, (9, 1): 10, (0, 1): 19}),
+    (dict(layout="serpentine", start="bottom-left"), {(0, 9): 0, (9, 9): 9, (9, 8): 10, (0, 8): 19, (0, 0): 99}),
+    (dict(layout="progressive", start="bottom-right"), {(9, 9): 0, (0, 9): 9, (9, 8): 10, (0, 0): 99}),
+    (dict(rotation=90), {(9, 0): 0, (9, 1): 1, (9, 9): 9, (8, 9): 10, (8, 0): 19}),
+    (dict(rotation=180), {(9, 9): 0, (0, 9): 9, (0, 8): 10, (9, 8): 19}),
+    (dict(rotation=270), {(0, 9): 0, (0, 8): 1, (0, 0): 9, (1, 0): 10, (1, 9): 19}),
+    (dict(mirror=True), {(9, 0): 0, (0, 0): 9, (0, 1): 10}),
+    (dict(mirror=True, rotation=90), {(0, 0): 0, (0, 9): 9, (1, 9): 10}),
+    # turned a quarter anticlockwise: the matrix's bottom-left corner is the player's bottom-right
+    (dict(layout="progressive", start="bottom-left", rotation=270), {(9, 9): 0, (9, 0): 9, (8, 9): 10, (0, 0): 99}),
+]
+
+
+@pytest.mark.parametrize("options,expected", WIRINGS)
+def test_each_wiring_puts_cells_on_the_right_pixels(sent, options, expected):
+    colours = {}
+    for n, cell in enumerate(expected):
+        colours[cell] = (10 + n, 100 + n, 200 + n)      # distinct, and within the budget
+    matrix = make(**options)
+    matrix.show(frame_with(colours), 100)
+    assert len(sent) == 1
+    wire = sent[0]
+    assert len(wire) == 300
+    lit = 0
+    for cell, pixel in expected.items():
+        r, g, b = colours[cell]
+        assert wire[pixel * 3:pixel * 3 + 3] == bytes((g, r, b)), (cell, pixel)
+        lit += 1
+    assert sum(1 for i in range(100) if wire[i * 3:i * 3 + 3] != b"\0\0\0") == lit
+
+
+@pytest.mark.parametrize("options", [o for o, _ in WIRINGS] + [
+    dict(layout=lay, start=st, rotation=rot, mirror=m)
+    for lay in ("serpentine", "progressive") for st in ("top-left", "bottom-right")
+    for rot in (0, 90, 180, 270) for m in (False, True)])
+def test_every_wiring_is_a_permutation(options):
+    assert sorted(wiring.pixel_table(**options)) == list(range(100))
+
+
+@pytest.mark.parametrize("order,expect", [("GRB", (2, 1, 3)), ("RGB", (1, 2, 3)), ("BRG", (3, 1, 2)),
+                                          ("BGR", (3, 2, 1))])
+def test_colour_order(sent, order, expect):
+    make(order=order).show(frame_with({(0, 0): (1, 2, 3)}), 100)
+    assert sent[0][:3] == bytes(expect)
+
+
+def test_brightness_scales_every_channel(sent):
+    make().show(frame_with({(0, 0): (200, 100, 51)}), 50)     # 50 % = 512/1024
+    assert sent[0][:3] == bytes((50, 100, 25))                 # G R B, rounded down
+
+
+def test_full_white_is_capped_to_the_budget(sent):
+    matrix = make(budget=500)
+    white = bytearray(b"\xff" * 300)
+    matrix.show(white, 100)
+    wire = sent[0]
+    # 100 pixels draw 100 mA dark; 400 mA are left for 300 channels at 20 mA per 255:
+    # 255 * s / 1024 * 300 * 20 / 255 <= 400  ->  s <= 68.27, so each channel gets 255 * 68 // 1024 = 16
+    assert set(wire) == {16}
+    drawn = 100 * 1 + sum(wire) * 20 / 255
+    assert drawn <= 500
+    assert drawn > 450          # the cap spends the budget rather than darkening needlessly
+    full = 100 * 1 + 300 * 255 * 20 / 255
+    assert full > 6000          # what the same frame would draw uncapped
+
+
+def test_cap_and_brightness_combine(sent):
+    matrix = make(budget=2000)
+    white = bytearray(b"\xff" * 300)
+    matrix.show(white, 10)                  # 10 %: about 700 mA, under budget: brightness rules
+    assert set(sent[0]) == {255 * 102 // 1024}
+    matrix.show(white, 100)                 # 100 %: the budget rules
+    assert max(sent[1]) < 255 and 100 + sum(sent[1]) * 20 / 255 <= 2000
+
+
+def test_a_dim_frame_is_not_scaled(sent):
+    frame = frame_with({(x, 5): (0, 200, 0) for x in range(10)})
+    make(budget=500).show(frame, 100)
+    assert sent[0].count(200) == 10
+
+
+def test_one_show_per_changed_frame(sent):
+    matrix = make()
+    frame = frame_with({(4, 4): (9, 9, 9)})
+    assert matrix.show(frame, 40)
+    assert not matrix.show(frame, 40)
+    assert not matrix.show(bytearray(frame), 40)      # same content, another object
+    assert len(sent) == 1
+    frame[0] = 1
+    assert matrix.show(frame, 40)
+    assert matrix.show(frame, 41)                     # brightness changed
+    assert len(sent) == 3
+
+
+def test_build_matrix_from_settings(sent, monkeypatch):
+    settings = read_settings({"MAPELLO_MATRIX_PIN": "NEOPIXEL", "MAPELLO_COLOR_ORDER": "RGB",
+                              "MAPELLO_MATRIX_ROTATION": "180", "MAPELLO_CURRENT_MA": "900"}.get)
+    matrix = build_matrix(settings, board.NEOPIXEL)
+    matrix.show(frame_with({(9, 9): (7, 8, 9)}), 100)
+    assert sent[0][:3] == bytes((7, 8, 9))
+    assert matrix.budget_ma == 900
+
+
+def test_current_estimate_matches_the_cap():
+    white = bytearray(b"\xff" * 300)
+    for budget in (200, 500, 1000, 2500, 6000):
+        scale = wiring.scale_for(wiring.frame_sum(white), 100, budget)
+        assert wiring.current_ma(white, scale) <= budget
+    assert wiring.current_ma(white, wiring.SCALE_ONE) == 6100

@@ -36,7 +36,8 @@ def picture(display, rows=None, width=None):
 SCORE = ["Black 12  White 9", "Black to move", "", ""]
 
 # The first 9 rows of the score screen on a 128x32 OLED, left 60 columns:
-# "Black 12  W" in the 6x12 terminal font, cap height 8 pixels.
+# "Black 12  W" in the 6x12 terminal font, cap height 8 pixels; the last row is
+# the top of line 2, "Black t", 8 pixels further down.
 SCORE_TOP = """\
 ####...##................#............#....###..............
 #...#...#................#...........##...#...#.............
@@ -46,7 +47,7 @@ SCORE_TOP = """\
 #...#...#...#...#.#......##...........#.....#...............
 #...#...#...#...#.#...#..#.#..........#....#................
 ####...###...####..###...#..#........###..#####.............
-####...##................#........................#.........""".split("\n")
+####...##................#............#.....................""".split("\n")
 
 
 def test_score_screen_on_128x32(display_of):

@@ -65,22 +65,23 @@ class PollingInput:
                     sink.release(i)
 
 
-def pin_keys(pins, active_low=True, pull=True):
-    """keypad.Keys on six pins, or a PollingInput when keypad is missing."""
+def pin_keys(pins, active_low=True, pull=True, interval=0.02):
+    """keypad.Keys on six pins, or a PollingInput when keypad is missing;
+    `interval` is keypad's scan period (its debounce), in seconds."""
     try:
         import keypad
     except ImportError:
         return PollingInput(_inputs(pins, active_low, pull), not active_low)
-    keys = keypad.Keys(pins, value_when_pressed=not active_low, pull=pull)
+    keys = keypad.Keys(pins, value_when_pressed=not active_low, pull=pull, interval=interval)
     return KeypadInput(keys, bytearray(range(len(pins))))
 
 
-def shift_keys(clock, data, latch, count, key_numbers):
+def shift_keys(clock, data, latch, count, key_numbers, interval=0.02):
     """keypad.ShiftRegisterKeys (a PyBadge's buttons); key_numbers[b] is the
     register bit of logical button b."""
     import keypad
     keys = keypad.ShiftRegisterKeys(clock=clock, data=data, latch=latch, key_count=count,
-                                    value_when_pressed=True)
+                                    value_when_pressed=True, interval=interval)
     key_map = bytearray(count)
     for k in range(count):
         key_map[k] = NO_BUTTON

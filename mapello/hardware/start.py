@@ -76,7 +76,8 @@ def load_boards(folder=BOARDS_DIR, say=print):
 
 
 def game_can_write():
-    """True when boot.py gave CIRCUITPY to the game (B held at reset)."""
+    """True when boot.py gave CIRCUITPY to the game (B held at reset), so
+    boards/ can take the boards a player sets up."""
     try:
         import storage
         return not storage.getmount("/").readonly
@@ -84,16 +85,18 @@ def game_can_write():
         return False
 
 
-def make_storage(writable):
-    """The save back end of mapello.save, or None where saving is off."""
-    if not writable:
-        return None
+def make_storage():
+    """Match saves live in microcontroller.nvm (mapello.save); None where the
+    board has none, so the game still runs, without resume."""
     try:
-        from mapello import save
-    except ImportError:
+        from mapello.save import NvmStorage
+        import microcontroller
+        if getattr(microcontroller, "nvm", None) is None:
+            return None
+        return NvmStorage(microcontroller.nvm)
+    except Exception as e:  # an nvm too small or missing: play without saves
+        print("Mapello: no save memory (%s)" % e)
         return None
-    factory = getattr(save, "for_device", None)
-    return factory() if factory is not None else None
 
 
 def device_clock():
@@ -142,7 +145,7 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         show_problem(problem, hw.screen if hw is not None else None)
         return halt() if until is None else problem
     writable = game_can_write()
-    notice = "Saves on" if writable else "Saves off: B at reset"
+    notice = "Board saves on" if writable else "Board saves: B at reset"
     print("Mapello Handheld: " + notice)
     from mapello.app import App
     from mapello.hardware.console import Console
@@ -150,7 +153,7 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
     from mapello.hardware.repeat import Repeater
     if clock is None:
         clock = device_clock()
-    app = App(load_boards(boards_dir), make_storage(writable), clock, seed=seed(),
+    app = App(load_boards(boards_dir), make_storage(), clock, seed=seed(),
               settings={"brightness": settings.brightness})
     say = getattr(app, "say", None)
     if say is not None:          # the boot mode, on the display for a moment

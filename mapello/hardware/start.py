@@ -12,7 +12,7 @@ LIBRARIES = {
     "adafruit_ticks": "adafruit_ticks",
     "adafruit_pixelbuf": "adafruit_pixelbuf",
 }
-BOARDS_DIR = "/boards"
+BOARDS_DIR = "boards"       # CircuitPython runs code.py with / as the current folder
 
 
 def long_ints_problem():

@@ -44,8 +44,23 @@ def play_moves(pos, moves_text):
 
 
 def cmd_replay(args):
-    pos = _load(args.board)
-    play_moves(pos, args.moves)
+    from mapello import record  # a game record file carries its own moves
+    text = None
+    if args.board not in ("start", "-"):
+        with open(args.board) as f:
+            text = f.read()
+    if text is not None and record.is_record_text(text):
+        try:
+            pos = record.from_text(text).replay()
+        except record.RecordError as e:
+            print("error: %s: %s" % (args.board, e), file=sys.stderr)
+            return 2
+    elif args.moves is None:
+        print("error: --moves is needed for a board file without a move list", file=sys.stderr)
+        return 2
+    else:
+        pos = _load(args.board)
+    play_moves(pos, args.moves or "")
     sys.stdout.write(format_board(pos))
     b, w = pos.score()
     print("score black %d white %d" % (b, w))
@@ -113,8 +128,8 @@ def build_parser():
     s.add_argument("--time", action="store_true", help="also print the time taken")
     s.set_defaults(func=cmd_perft)
     s = sub.add_parser("replay", help="play moves on a board, print the result")
-    s.add_argument("board")
-    s.add_argument("--moves", required=True, help='e.g. "c5 d6 pass e3"')
+    s.add_argument("board", help="board file or game record (board + '; moves:' lines)")
+    s.add_argument("--moves", help='e.g. "c5 d6 pass e3" (after a record\'s own moves)')
     s.set_defaults(func=cmd_replay)
     s = sub.add_parser("check", help="validate board files")
     s.add_argument("boards", nargs="+")

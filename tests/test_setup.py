@@ -1,0 +1,147 @@
+"""Setup phase: every placement rule and limit, with its message."""
+import pytest
+
+from mapello.boardfile import parse_board
+from mapello.engine import BORDER_CELLS, INNER_CELLS, parse_cell
+from mapello.pieces import BONUS, JOKER, WALL, Limits
+from mapello.setup import Setup, cells_for
+
+CORNER = 0        # grid row 0, col 0
+EDGE = 5          # grid row 0, col 5
+D4, E4, D5, E5 = (parse_cell(c) for c in ("d4", "e4", "d5", "e5"))
+C3 = parse_cell("c3")
+
+
+def test_walls_and_bonuses_go_inside_except_the_centre_four():
+    s = Setup()
+    for kind in (WALL, BONUS):
+        assert s.place_error(kind, C3) is None
+        for centre in (D4, E4, D5, E5):
+            assert "centre four must stay free" in s.place_error(kind, centre)
+        assert "on the border" in s.place_error(kind, EDGE)
+        assert "on the border" in s.place_error(kind, CORNER)
+
+
+def test_jokers_go_on_the_border_corners_included():
+    s = Setup()
+    assert s.place_error(JOKER, CORNER) is None
+    assert s.place_error(JOKER, 99) is None
+    assert s.place_error(JOKER, EDGE) is None
+    assert "jokers go on the border ring" in s.place_error(JOKER, C3)
+
+
+def test_allowed_kinds_per_cell():
+    s = Setup()
+    assert s.allowed(C3) == [WALL, BONUS]
+    assert s.allowed(CORNER) == [JOKER]
+    assert s.allowed(D4) == []
+    assert len(cells_for(WALL)) == 60 and len(cells_for(JOKER)) == 36
+
+
+def test_off_the_board_is_refused():
+    assert "off the board" in Setup().place_error(WALL, 100)
+
+
+def test_maximum_is_enforced_with_a_message():
+    s = Setup(Limits(walls=2, bonuses=0, jokers=1))
+    assert s.place(WALL, parse_cell("a1")) is None
+    assert s.place(WALL, parse_cell("b1")) is None
+    assert s.place(WALL, parse_cell("c1")) == "2 walls already: at most 2 agreed"
+    assert s.place(BONUS, parse_cell("c1")) == "no bonuses agreed for this game"
+    assert s.place(JOKER, 0) is None
+    assert s.place(JOKER, 9) == "1 jokers already: at most 1 agreed"
+    assert s.counts == [2, 0, 1]
+
+
+def test_never_more_than_eight():
+    s = Setup()
+    cells = cells_for(WALL)
+    for c in cells[:8]:
+        assert s.place(WALL, c) is None
+    assert s.place(WALL, cells[8]) == "8 walls already: at most 8 agreed"
+    with pytest.raises(ValueError):
+        Limits(walls=9)
+
+
+def test_replacing_a_piece_keeps_counts_right():
+    s = Setup(Limits(walls=1, bonuses=1, jokers=0))
+    assert s.place(WALL, C3) is None
+    assert s.place(WALL, C3) is None  # the same piece again is fine
+    assert s.place(BONUS, C3) is None
+    assert s.counts == [0, 1, 0] and s.kind_at(C3) == BONUS
+    assert s.remove(C3) and not s.remove(C3)
+    assert s.counts == [0, 0, 0]
+
+
+def test_exact_count_is_checked_at_start():
+    s = Setup(Limits(walls=2, bonuses=8, jokers=8, exact=(True, False, False)))
+    assert s.start_error() == "0 walls: exactly 2 agreed"
+    s.place(WALL, parse_cell("a1"))
+    assert s.start_error() == "1 walls: exactly 2 agreed"
+    s.place(WALL, parse_cell("h8"))
+    assert s.start_error() is None
+
+
+def test_limit_breach_from_a_loaded_position_is_reported():
+    board = parse_board(open("boards/rulebook.txt").read())
+    s = Setup(Limits(walls=2, bonuses=2, jokers=2), board.position)
+    err = s.start_error()
+    assert err is not None and "walls: at most 2" in err and "jokers: at most 2" in err
+
+
+def test_a_board_nobody_can_open_is_refused():
+    s = Setup()
+    for name in ("e3", "f4", "c5", "d6", "d3", "c4", "f5", "e6"):
+        assert s.place(WALL, parse_cell(name)) is None
+    assert s.start_error() == "nobody can move: walls block every opening move"
+
+
+def test_cycle_walks_the_allowed_kinds_and_skips_full_ones():
+    s = Setup(Limits(walls=1, bonuses=8, jokers=8))
+    seen = []
+    for _ in range(3):
+        assert s.cycle(C3) is None
+        seen.append(s.kind_at(C3))
+    assert seen == [WALL, BONUS, None]
+    s.place(WALL, parse_cell("a1"))
+    s.cycle(C3)
+    assert s.kind_at(C3) == BONUS  # walls are full: skipped
+    assert s.cycle(0) is None and s.kind_at(0) == JOKER
+    assert s.cycle(0) is None and s.kind_at(0) is None
+    assert "centre four" in s.cycle(D4)
+    s2 = Setup(Limits(0, 0, 0))
+    assert s2.cycle(C3) == "no walls agreed for this game" and s2.kind_at(C3) is None
+
+
+def test_finished_setup_saves_as_a_board_file():
+    s = Setup(Limits(walls=4, bonuses=2, jokers=3, exact=(False, True, False)))
+    for name in ("b2", "g7"):
+        s.place(WALL, parse_cell(name))
+    for name in ("c6", "f3"):
+        s.place(BONUS, parse_cell(name))
+    s.place(JOKER, 0)
+    s.place(JOKER, 99)
+    assert s.start_error() is None
+    text = s.board_text("Mine", "two of each")
+    board = parse_board(text)
+    assert board.position == s.position()
+    assert board.name == "Mine" and board.description == "two of each"
+    assert board.limits == s.limits
+    assert s.board_file("Mine").position == s.position()
+    assert s.summary() == "walls 2/4 bonuses 2/2 jokers 2/3"
+
+
+def test_every_cell_every_kind_agrees_with_board_files():
+    """The setup refuses exactly what a board file refuses."""
+    for cell in range(100):
+        for kind, sym in ((WALL, "#"), (BONUS, "+"), (JOKER, "J")):
+            rows = [["."] * 10 for _ in range(10)]
+            rows[cell // 10][cell % 10] = sym
+            text = "\n".join(" ".join(r) for r in rows)
+            try:
+                parse_board(text)
+                file_ok = True
+            except ValueError:
+                file_ok = False
+            assert (Setup().place_error(kind, cell) is None) == file_ok, (cell, kind)
+    assert set(INNER_CELLS) | set(BORDER_CELLS) == set(range(100))

@@ -61,11 +61,13 @@ def build_display(settings, board):
                             '%sDISPLAY = "none"' % (settings.i2c_address, PREFIX))
 
 
-def build_hardware(settings, board):
-    """Everything at once; the display first, so later errors can be shown on it."""
+def build_hardware(settings, board, hw=None):
+    """Everything at once, into `hw` if given; the display first, so that a
+    later error can be shown on it (hw.screen is set as soon as it works)."""
     from mapello.hardware.matrix import build_matrix
     from mapello.hardware.screen import TextScreen
-    hw = Hardware(settings)
+    if hw is None:
+        hw = Hardware(settings)
     hw.display = build_display(settings, board)
     if hw.display is not None:
         hw.screen = TextScreen(hw.display, hw.display.width, hw.display.height)

@@ -130,13 +130,14 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         show_problem(problem)
         return halt() if until is None else problem
     from mapello.hardware.settings import read_settings, SettingsError
-    from mapello.hardware.build import build_hardware, HardwareError
+    from mapello.hardware.build import build_hardware, Hardware, HardwareError
     hw = None
     try:
         if board is None:
             import board
         settings = read_settings(getenv)
-        hw = build_hardware(settings, board)
+        hw = Hardware(settings)
+        build_hardware(settings, board, hw)
     except ImportError as e:
         problem = missing_library(e)
     except (SettingsError, HardwareError) as e:

@@ -1,0 +1,214 @@
+"""device/code.py run unchanged on the desktop through Blinka: settings from the
+environment (os.getenv, as on the device), buttons on Blinka pins pressed by a
+scripted player, the real neopixel and displayio, until a whole game is over.
+
+Only what Blinka lacks is stood in for at the lowest level: `supervisor`
+(its ticks_ms is the test's clock, which also moves the player's fingers) and
+keypad is hidden so the digitalio path runs synchronously with that clock.
+"""
+import os
+import runpy
+import sys
+import types
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+import board  # noqa: E402
+import busdisplay  # noqa: E402
+import digitalio  # noqa: E402
+import displayio  # noqa: E402
+import neopixel  # noqa: E402
+import pytest  # noqa: E402
+from adafruit_blinka.microcontroller.generic_agnostic_board.pin import Pin  # noqa: E402
+
+from mapello import buttons  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CODE = os.path.join(ROOT, "device", "code.py")
+PINS = {"GP2": 202, "GP3": 203, "GP4": 204, "GP5": 205, "GP6": 206, "GP7": 207}
+BUTTON_PIN = {buttons.UP: 202, buttons.DOWN: 203, buttons.LEFT: 204, buttons.RIGHT: 205,
+              buttons.A: 206, buttons.B: 207}
+LEVELS = {}
+
+
+class LevelPin(Pin):
+    def read(self):
+        return LEVELS.get(self.id, True)        # pull-up: high until pressed
+
+
+class Done(BaseException):
+    """Ends code.py's endless loop (BaseException: the App must not catch it)."""
+
+
+class Player:
+    """Presses buttons through pin levels, deciding from what the App shows."""
+
+    def __init__(self, limit_ms=3_000_000):
+        self.t = 0
+        self.app = None
+        self.phase = "idle"
+        self.until = 0
+        self.presses = 0
+        self.moves = 0
+        self.limit_ms = limit_ms
+        self.over_at = None
+
+    def ticks_ms(self):
+        self.t += 1
+        if self.t > self.limit_ms:
+            raise AssertionError("the game did not end in time; screen %r" % self.app.screen)
+        if self.t % 5 == 0 and self.app is not None:
+            self.act()
+        return self.t
+
+    def act(self):
+        if self.phase == "down" and self.t >= self.until:
+            LEVELS[self.pin] = True
+            self.phase, self.until = "up", self.t + 40
+        elif self.phase == "up" and self.t >= self.until:
+            self.phase = "idle"
+        elif self.phase == "idle":
+            button = self.choose()
+            if button is not None:
+                self.pin = BUTTON_PIN[button]
+                LEVELS[self.pin] = False
+                self.phase, self.until = "down", self.t + 40
+                self.presses += 1
+
+    def choose(self):
+        screen = self.app.screen
+        kind = type(screen).__name__
+        if kind == "GameOverScreen":
+            if self.over_at is None:
+                self.over_at = self.t
+            if self.t - self.over_at > 300:      # let the loop show the final frame
+                raise Done()
+            return None
+        if kind != "PlayScreen":
+            return buttons.A                     # menu, colour choice: take the defaults
+        pos = screen.s.pos
+        if pos.is_over():
+            return None
+        if pos.must_pass():
+            self.moves += 1
+            return buttons.A
+        target = pos.legal_moves()[0]
+        r, c = screen.cursor // 10, screen.cursor % 10
+        tr, tc = target // 10, target % 10
+        if (r, c) == (tr, tc):
+            self.moves += 1
+            return buttons.A
+        if r != tr:
+            return buttons.DOWN if tr > r else buttons.UP
+        return buttons.RIGHT if tc > c else buttons.LEFT
+
+
+def expected_wire(frame, brightness):
+    """The GRB bytes for the default wiring (serpentine from the top left),
+    worked out here from docs/hardware.md's rule rather than the driver's code:
+    scale = brightness, lowered until 100 mA idle + 20 mA per 255 per channel <= 500 mA."""
+    scale = brightness * 1024 // 100
+    if sum(frame) * scale * 20 > 400 * 255 * 1024:
+        scale = 400 * 255 * 1024 // (sum(frame) * 20)
+    units = sum(v * scale // 1024 for v in frame)
+    assert 100 + units * 20 / 255 <= 500
+    wire = bytearray(300)
+    for row in range(10):
+        for col in range(10):
+            pixel = row * 10 + (9 - col if row % 2 else col)
+            r, g, b = frame[(row * 10 + col) * 3:(row * 10 + col) * 3 + 3]
+            wire[pixel * 3:pixel * 3 + 3] = bytes((g * scale // 1024, r * scale // 1024, b * scale // 1024))
+    return bytes(wire)
+
+
+@pytest.fixture
+def device(monkeypatch):
+    LEVELS.clear()
+    player = Player()
+    monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace(ticks_ms=player.ticks_ms))
+    monkeypatch.setitem(sys.modules, "keypad", None)
+    monkeypatch.setattr(digitalio, "Pin", LevelPin)
+    for name, pin_id in PINS.items():
+        monkeypatch.setattr(board, name, Pin(pin_id), raising=False)
+    displayio.release_displays()
+    display = busdisplay.BusDisplay(None, b"", width=128, height=64, auto_refresh=False)
+    monkeypatch.setattr(board, "DISPLAY", display, raising=False)
+    for key, value in {"MAPELLO_MATRIX_PIN": "NEOPIXEL", "MAPELLO_DISPLAY": "builtin",
+                       "MAPELLO_BRIGHTNESS": "20"}.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.chdir(ROOT)
+    from mapello import app as app_module
+    real_init = app_module.App.__init__
+
+    def remember(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        player.app = self
+    monkeypatch.setattr(app_module.App, "__init__", remember)
+    writes = []
+
+    def wire(pin, buf):
+        writes.append((bytes(buf), bytes(player.app.frame), player.app.brightness))
+    monkeypatch.setattr(neopixel, "neopixel_write", wire)
+    yield player, writes, display
+    displayio.release_displays()
+
+
+def test_code_py_plays_a_whole_game(device):
+    player, writes, display = device
+    with pytest.raises(Done):
+        runpy.run_path(CODE, run_name="__main__")
+    app = player.app
+    pos = app.screen.s.pos
+    assert pos.is_over() and player.moves >= 20
+    assert len(pos.history()) == player.moves
+    # every frame on the wire is the App's frame, wired, dimmed to 20 %
+    assert len(writes) > player.moves
+    for wire, frame, brightness in writes:
+        assert brightness == 20
+        assert wire == expected_wire(frame, brightness)
+    # the last one is the final position, as the board view draws it
+    from mapello.board_view import draw_board
+    final = bytearray(300)
+    draw_board(final, pos)
+    assert writes[-1][1] == bytes(final)
+    # the display shows the App's lines
+    lit = 0
+    for y in range(64):
+        row = bytes(display.fill_row(y, None))
+        lit += sum(1 for v in row if v)
+    assert lit > 0
+    assert app.lines[0]
+
+
+def test_a_bad_setting_is_shown_and_the_loop_never_starts(device, monkeypatch, capsys):
+    monkeypatch.setenv("MAPELLO_MATRIX_ROTATION", "45")
+    from mapello.hardware import start
+    assert start.main(until=lambda: True) == "settings.toml: MAPELLO_MATRIX_ROTATION is 45; use 0, 90, 180 or 270"
+    assert "MAPELLO_MATRIX_ROTATION" in capsys.readouterr().out
+
+
+def test_a_missing_library_is_named(device, monkeypatch):
+    monkeypatch.setitem(sys.modules, "adafruit_display_text", None)
+    monkeypatch.setitem(sys.modules, "adafruit_display_text.label", None)
+    from mapello.hardware import start
+    assert start.main(until=lambda: True) == \
+        "Library adafruit_display_text is missing from lib/: run deploy.sh again."
+
+
+def test_a_missing_pin_is_shown_on_the_display(device, monkeypatch):
+    monkeypatch.setenv("MAPELLO_BUTTON_B", "GP40")
+    from mapello.hardware import start
+    problem = start.main(until=lambda: True)
+    assert problem == "settings.toml: MAPELLO_BUTTON_B is GP40: this board has no pin GP40"
+    _, _, display = device
+    assert any(bytes(display.fill_row(y, None)).strip(b"\0") for y in range(64))
+
+
+def test_bad_board_files_are_skipped_with_a_message(tmp_path):
+    from mapello.hardware.start import load_boards
+    (tmp_path / "good.txt").write_text((". " * 10 + "\n") * 10)
+    (tmp_path / "bad.txt").write_text("J J\n")
+    said = []
+    boards = load_boards(str(tmp_path), said.append)
+    assert len(boards) == 1
+    assert len(said) == 1 and said[0].startswith("Skipped bad.txt:")

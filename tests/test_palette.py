@@ -1,0 +1,91 @@
+"""Every cell kind, the cursor and the hints stay distinguishable on the LEDs:
+the colour distance between all pairs that can stand side by side (and
+between a cell and what the blinking cursor turns it into), at full scale and
+after the brightness scaling the matrix applies at every brightness offered."""
+import itertools
+
+import pytest
+
+from mapello import palette
+from mapello.board_view import cell_colour
+from mapello.engine import BLACK, WHITE, Position, parse_cell
+from mapello.hardware.wiring import SCALE_ONE, scale_for
+from mapello.screens_menu import BRIGHTNESS
+
+INNER_STATES = {
+    "empty": palette.EMPTY, "hint": palette.HINT, "black": palette.BLACK_DISC,
+    "white": palette.WHITE_DISC, "last black": palette.LAST_BLACK,
+    "last white": palette.LAST_WHITE, "wall": palette.WALL, "bonus": palette.BONUS,
+    "bonus hint": palette.BONUS_HINT,
+}
+BORDER_STATES = {"border": palette.BORDER, "joker": palette.JOKER}
+TRANSIENT = {"flip": palette.FLIP_MID, "refused": palette.BAD_CELL,
+             "setup cursor": palette.SETUP_CURSOR}
+
+
+def neighbour_pairs():
+    """(name, colour, name, colour) for every two states that can touch."""
+    inner = list(INNER_STATES.items())
+    border = list(BORDER_STATES.items())
+    pairs = []
+    pairs += [(a, b) for a, b in itertools.combinations(inner, 2)]
+    pairs += [(a, b) for a in inner for b in border]
+    pairs += [(a, b) for a, b in itertools.combinations(border, 2)]
+    everything = inner + border
+    pairs += [(t, s) for t in TRANSIENT.items() for s in everything]
+    return pairs
+
+
+def device_colour(colour, brightness):
+    """What the matrix adapter sends at `brightness` (no current cap)."""
+    scale = scale_for(0, brightness, 10 ** 6)
+    return tuple(v * scale // SCALE_ONE for v in colour)
+
+
+@pytest.mark.parametrize("a,b", neighbour_pairs(), ids=lambda p: p[0])
+def test_neighbours_are_far_apart(a, b):
+    d = palette.distance(a[1], b[1])
+    assert d >= palette.MIN_DISTANCE, "%s %s vs %s %s: %.0f" % (a[0], a[1], b[0], b[1], d)
+
+
+@pytest.mark.parametrize("brightness", BRIGHTNESS)
+def test_neighbours_differ_at_every_brightness(brightness):
+    for a, b in neighbour_pairs():
+        assert device_colour(a[1], brightness) != device_colour(b[1], brightness), \
+            (brightness, a[0], b[0])
+
+
+@pytest.mark.parametrize("mover", (BLACK, WHITE))
+def test_cursor_blinks_visibly_on_every_cell(mover):
+    for name, under in list(INNER_STATES.items()):
+        lit = palette.cursor_colour(under, mover)
+        assert palette.distance(lit, under) >= palette.MIN_DISTANCE, (name, mover)
+    # the cursor shows the mover's colour wherever that stands out
+    assert palette.cursor_colour(palette.EMPTY, BLACK) == palette.BLACK_DISC
+    assert palette.cursor_colour(palette.EMPTY, WHITE) == palette.WHITE_DISC
+    assert palette.cursor_colour(palette.BLACK_DISC, BLACK) == palette.CURSOR_ALT
+
+
+def test_setup_cursor_differs_from_every_cell():
+    for name, colour in list(INNER_STATES.items()) + list(BORDER_STATES.items()):
+        assert palette.distance(palette.SETUP_CURSOR, colour) >= palette.MIN_DISTANCE, name
+
+
+def test_black_is_dark_and_empty_cells_glow():
+    """The documented choice: black discs are off, empty cells glow dim green."""
+    assert palette.BLACK_DISC == (0, 0, 0)
+    assert sum(palette.EMPTY) > 0 and sum(palette.BORDER) > 0
+
+
+def test_board_view_uses_the_palette():
+    pos = Position(walls=1 << parse_cell("a1"), bonuses=1 << parse_cell("h8"), jokers=1 << 0)
+    hints = pos.legal_mask()
+    assert cell_colour(pos, 0) == palette.JOKER
+    assert cell_colour(pos, 9) == palette.BORDER
+    assert cell_colour(pos, parse_cell("a1")) == palette.WALL
+    assert cell_colour(pos, parse_cell("h8")) == palette.BONUS
+    assert cell_colour(pos, parse_cell("d4")) == palette.BLACK_DISC
+    assert cell_colour(pos, parse_cell("d4"), last=parse_cell("d4")) == palette.LAST_BLACK
+    assert cell_colour(pos, parse_cell("e4")) == palette.WHITE_DISC
+    assert cell_colour(pos, parse_cell("e3"), hints) == palette.HINT
+    assert cell_colour(pos, parse_cell("a2"), hints) == palette.EMPTY

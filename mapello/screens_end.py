@@ -45,8 +45,10 @@ class GameOverScreen:
             head = "%s resigned" % COLOUR_WORD[self.resigned]
         else:
             w = pos.winner()
-            head = "Draw" if w is None else "%s (%s) wins" % (
-                COLOUR_WORD[w], s.player_name(s.player_of(w)))
+            game = s.series.games()[-1]      # the colours as they were in this game
+            player = game.black_player if w == BLACK else 1 - game.black_player
+            head = "Draw" if w is None else "%s (%s) wins" % (COLOUR_WORD[w],
+                                                              s.player_name(player))
         sr = s.series
         standing = "%s %d-%d %s =%d %s%d" % (s.player_name(0), sr.wins[0], sr.wins[1],
                                             s.player_name(1), sr.draws,

@@ -174,9 +174,15 @@ class MenuScreen:
         rows = self.rows()
         self.row %= len(rows)
         nxt = rows[(self.row + 1) % len(rows)]
-        return ["MAPELLO      %d/%d" % (self.row + 1, len(rows)),
-                ">" + self.row_text(rows[self.row]),
-                " " + self.row_text(nxt),
+        second = " " + self.row_text(nxt)
+        if rows[self.row] == "board":   # a board's name gets a whole line
+            names = self.board_names()
+            i = self.app.settings["board"] % len(names)
+            first = ">Board %d/%d" % (i + 1, len(names))
+            second = " " + names[i]
+        else:
+            first = ">" + self.row_text(rows[self.row])
+        return ["MAPELLO      %d/%d" % (self.row + 1, len(rows)), first, second,
                 "A start  B resume" if self.can_resume else "A start  </> change"]
 
 

@@ -1,0 +1,327 @@
+"""Scripted button sequences through the screens: set up a board, play whole
+games, undo, finish a series, replay; the display text and the frame's colours
+are checked at each step."""
+from app_driver import Player
+from mapello import palette
+from mapello.board_view import cell_colour
+from mapello.engine import BLACK, PASS, WHITE, Position, parse_cell
+from mapello.save import FileStorage
+from mapello.screens_play import score_line
+
+
+def first_move_game(p, check_each=True):
+    """Play the first legal move until the game ends, checking every step."""
+    app = p.app
+    moves = 0
+    while p.screen == "PlayScreen":
+        pos = app.screen.s.pos
+        mover = pos.turn
+        if pos.must_pass():
+            assert "pass, A" in app.lines[1]
+            p.press("A")
+            continue
+        cell = pos.legal_moves()[0]
+        before = pos.copy()
+        p.play(cell)
+        moves += 1
+        if p.screen != "PlayScreen":
+            break
+        if check_each:
+            after = app.screen.s.pos
+            assert after.discs[mover] >> cell & 1
+            assert after == (lambda q: (q.push(cell), q)[1])(before)
+            assert p.colour(cell) == palette.LAST[mover]
+            assert app.lines[0] == score_line(after)
+            # every cell but the cursor shows its piece or hint
+            hints = after.legal_mask()
+            for c in range(100):
+                if c != app.screen.cursor:
+                    assert p.colour(c) == cell_colour(after, c, hints, cell), c
+    return moves
+
+
+def test_menu_shows_settings_and_previews_the_board():
+    p = Player()
+    lines = p.app.lines
+    assert lines[0].startswith("MAPELLO") and lines[1] == ">Mode: Series"
+    assert lines[2] == " Board: Plain"
+    p.press("DOWN")
+    assert p.app.lines[1:3] == [">Board 1/5", " Plain"]
+    p.press("RIGHT")
+    assert p.app.lines[1:3] == [">Board 2/5", " Rulebook example"]
+    assert p.colour(3) == palette.JOKER          # the rulebook's joker at d0
+    assert p.colour(11) == palette.WALL          # a1 is a wall on the rulebook
+    p.press("LEFT")
+    assert p.colour(3) == palette.BORDER
+    for _ in range(12):
+        assert len(p.press("DOWN")[1]) <= 21
+
+
+def test_whole_game_to_the_end():
+    p = Player()
+    p.press("A")
+    assert p.screen == "PlayScreen"
+    assert p.app.lines[:2] == ["B2(+0)  W2(+0)", "P1 Black to move"]
+    # the start: discs, dim hints on the four opening moves
+    assert p.colour(parse_cell("d4")) == palette.BLACK_DISC
+    assert p.colour(parse_cell("e4")) == palette.WHITE_DISC
+    assert p.colour(parse_cell("f4")) == palette.HINT
+    assert p.colour(parse_cell("a1")) == palette.EMPTY
+    assert p.colour(0) == palette.BORDER
+    moves = first_move_game(p)
+    assert moves > 20
+    assert p.screen == "GameOverScreen"
+    pos = p.app.screen.s.pos
+    assert pos.is_over()
+    head = p.app.lines[0]
+    w = pos.winner()
+    assert head == ("Draw" if w is None else "%s (P%d) wins" % (("Black", "White")[w], w + 1))
+    assert "P1 " in p.app.lines[1]
+
+
+def test_illegal_presses_say_why_and_change_nothing():
+    p = Player(settings={"board": 1})   # the rulebook board
+    p.press("A")
+    pos = p.app.screen.s.pos
+    start = pos.copy()
+    p.cursor_to(parse_cell("d4"))
+    p.press("A")
+    assert p.app.lines[3] == "occupied"
+    assert p.colour(parse_cell("d4")) == palette.BAD_CELL   # the refused cell flashes
+    p.cursor_to(parse_cell("a1"))
+    p.press("A")
+    assert p.app.lines[3] == "wall"
+    p.cursor_to(parse_cell("a7"))
+    p.press("A")
+    assert p.app.lines[3] == "no flip"
+    assert p.app.screen.s.pos == start
+    p.wait(2000)
+    assert p.app.lines[3] == "A play  B menu"
+
+
+def test_b_opens_the_game_menu_and_undo_takes_back_a_move():
+    p = Player()
+    p.press("A")
+    p.play(parse_cell("e3"))
+    after_one = p.app.screen.s.pos.copy()
+    p.play(p.app.screen.s.pos.legal_moves()[0])
+    assert p.app.screen.s.pos.ply() == 2
+    p.press("B")
+    assert p.screen == "ListMenu" and p.app.lines[0] == "Game menu"
+    p.press("B")                                  # B again: back, nothing changed
+    assert p.screen == "PlayScreen" and p.app.screen.s.pos.ply() == 2
+    p.press("B")
+    p.choose("Undo")
+    assert p.screen == "PlayScreen"
+    assert p.app.screen.s.pos == after_one
+    assert p.app.lines[1] == "P2 White to move"
+    assert p.colour(parse_cell("e3")) == palette.LAST_BLACK
+
+
+def test_hint_moves_the_cursor_to_a_legal_move():
+    p = Player()
+    p.press("A")
+    p.cursor_to(parse_cell("a1"))
+    p.press("B")
+    p.choose("Hint")
+    s = p.app.screen
+    assert p.screen == "PlayScreen" and s.s.pos.why_illegal(s.cursor) is None
+    assert p.app.lines[3].startswith("try ")
+
+
+def test_resign_ends_the_game_for_the_other_side():
+    p = Player()
+    p.press("A")
+    p.press("B")
+    p.choose("Resign")
+    assert p.screen == "GameOverScreen"
+    assert p.app.lines[0] == "Black resigned"
+    assert p.app.screen.s.series.wins == [0, 1]
+
+
+def test_series_of_two_swaps_colours_and_names_the_winner():
+    p = Player(settings={"games": 2})
+    p.press("A")
+    first_move_game(p, check_each=False)
+    assert p.screen == "GameOverScreen"
+    assert p.app.lines[3] == "A game 2/2 B replay"
+    p.press("A")
+    assert p.screen == "PlayScreen"
+    assert p.app.lines[1] == "P2 Black to move"      # colours swapped
+    assert p.app.lines[2].endswith("game 2/2")
+    first_move_game(p, check_each=False)
+    assert p.screen == "GameOverScreen"
+    series = p.app.screen.s.series
+    assert series.played == 2 and series.is_over()
+    lead = series.winner()
+    assert p.app.lines[2] == ("Series drawn" if lead is None else "P%d wins series" % (lead + 1))
+    p.press("A")
+    assert p.screen == "MenuScreen"
+
+
+def test_replay_steps_through_the_last_game():
+    p = Player()
+    p.press("A")
+    first_move_game(p, check_each=False)
+    record = p.app.screen.s.last
+    p.press("B")
+    assert p.screen == "ReplayScreen"
+    assert p.app.lines[0] == "Replay 0/%d" % len(record.moves)
+    assert p.colour(parse_cell("d4")) == palette.BLACK_DISC
+    p.press("RIGHT")
+    assert p.app.lines[0] == "Replay 1/%d" % len(record.moves)
+    first = record.moves[0]
+    assert p.app.lines[1] == "Black %s" % ("e3" if first == parse_cell("e3") else
+                                           __import__("mapello.engine").engine.cell_name(first))
+    assert p.colour(first) == palette.LAST_BLACK
+    p.press("RIGHT", "RIGHT", "LEFT")
+    assert p.app.lines[0].startswith("Replay 2/")
+    pos = record.replay(2)
+    for c in range(100):
+        assert p.colour(c) == cell_colour(pos, c, 0, record.moves[1]), c
+    p.press("UP")
+    assert p.app.lines[0] == "Replay %d/%d" % (len(record.moves), len(record.moves))
+    p.press("B")
+    assert p.screen == "GameOverScreen"
+
+
+def test_setup_by_hand_checks_the_limits_before_starting():
+    p = Player()
+    p.menu("board", 4)                  # Plain, Rulebook, Blocked, Random, By hand
+    assert p.app.lines[2] == " Set up by hand"
+    p.menu("walls", -2)                 # exactly two walls
+    p.press("A")
+    assert p.screen == "SetupScreen"
+    assert p.app.lines[0] == "Setup by P1"
+    assert p.app.lines[1] == "W0/=2 B0/8 J0/8"
+    s = p.app.screen
+    # c3 (cell 33): A cycles wall -> bonus -> empty
+    assert s.cursor == 33 and p.app.lines[2] == "c3: empty"
+    p.press("A")
+    assert p.app.lines[1] == "W1/=2 B0/8 J0/8" and p.app.lines[2] == "c3: wall"
+    p.press("A")
+    assert p.app.lines[1] == "W0/=2 B1/8 J0/8"
+    p.press("A")
+    assert p.app.lines[2] == "c3: empty"
+    p.press("A")                        # wall on c3 again
+    # the centre says why nothing goes there
+    p.press("DOWN")
+    p.press("RIGHT")
+    assert p.app.lines[2] == "d4: start disc"
+    p.press("A")
+    assert "centre" in " ".join(p.app.lines[2:])
+    # a joker on the border
+    for _ in range(4):
+        p.press("UP")
+    assert s.cursor == 4 and p.app.lines[2] == "border: empty"
+    p.press("A")
+    assert p.app.lines[1] == "W1/=2 B0/8 J1/8"
+    # start with one wall only: refused with the reason, still in setup
+    p.press("B")
+    assert p.screen == "ListMenu"
+    p.choose("Start")
+    assert p.screen == "SetupScreen"
+    assert "exactly 2" in " ".join(p.app.lines)
+    s.cursor = 66
+    p.press("A")
+    p.press("B")
+    p.choose("Start")
+    assert p.screen == "PlayScreen"
+    pos = p.app.screen.s.pos
+    assert pos.walls == (1 << 33) | (1 << 66) and pos.jokers == 1 << 4
+    assert p.colour(33) == palette.WALL and p.colour(4) == palette.JOKER
+
+
+def test_free_play_setup_then_the_other_player_picks_a_colour():
+    p = Player(settings={"mode": 1, "games": 2})
+    p.press("A")
+    assert p.screen == "SetupScreen" and p.app.lines[0] == "Setup by P1"
+    p.press("B")
+    p.choose("Start")
+    assert p.screen == "ColourScreen" and p.app.lines[0] == "P2: pick colour"
+    p.press("RIGHT")
+    assert p.app.lines[1] == "> White"
+    p.press("A")
+    assert p.screen == "PlayScreen"
+    assert p.app.lines[1] == "P1 Black to move"      # P2 took white
+    first_move_game(p, check_each=False)
+    p.press("A")
+    assert p.screen == "SetupScreen" and p.app.lines[0] == "Setup by P2"
+
+
+def test_a_pass_is_announced_and_needs_a():
+    # a position where white has no move but black has: black d4 e4 e5, white d5?
+    # found by searching first-legal-move games on the rulebook board
+    p = Player(settings={"board": 1})
+    p.press("A")
+    seen_pass = False
+    while p.screen == "PlayScreen":
+        pos = p.app.screen.s.pos
+        if pos.must_pass():
+            seen_pass = True
+            assert p.app.lines[1].endswith("pass, A")
+            p.press("RIGHT")
+            assert p.app.lines[3] == "no move: A to pass" and pos.must_pass()
+            p.press("A")
+            assert p.app.screen.s.pos.history()[-1] == PASS
+            continue
+        p.play(pos.legal_moves()[-1])
+    assert seen_pass, "the rulebook game with last-legal moves passes at least once"
+
+
+def test_move_timer_plays_for_a_slow_player():
+    p = Player(settings={"timer": 10})
+    p.press("A")
+    assert "10s" in p.app.lines[2]
+    p.wait(4000)
+    assert " 6s" in p.app.lines[2] or " 7s" in p.app.lines[2]
+    p.wait(6500)
+    pos = p.app.screen.s.pos
+    assert pos.ply() == 1 and pos.turn == WHITE
+    assert "time" in " ".join(p.app.lines[2:])
+
+
+def test_quit_and_resume_from_storage(tmp_path):
+    store = tmp_path / "save.bin"
+    p = Player(storage=FileStorage(str(store)))
+    p.press("A")
+    p.play(parse_cell("f4"))
+    p.play(p.app.screen.s.pos.legal_moves()[0])
+    pos = p.app.screen.s.pos.copy()
+    p.press("B")
+    p.choose("Quit to menu")
+    assert p.screen == "MenuScreen" and p.app.lines[3] == "A start  B resume"
+    # a new app (a power cycle) finds it too
+    q = Player(storage=FileStorage(str(store)))
+    assert q.app.lines[3] == "A start  B resume"
+    q.press("B")
+    assert q.screen == "PlayScreen" and q.app.screen.s.pos == pos
+    assert q.app.lines[1] == "P1 Black to move"
+
+
+def test_save_board_from_setup_appears_in_the_menu(tmp_path):
+    p = Player(storage=FileStorage(str(tmp_path / "s.bin")))
+    p.menu("board", 4)
+    p.press("A")
+    p.press("A")                          # a wall on c3
+    p.press("B")
+    p.choose("Save board")
+    assert p.app.lines[3] == "board saved"
+    p.press("B")
+    p.choose("Cancel setup")
+    assert p.screen == "MenuScreen"
+    q = Player(storage=FileStorage(str(tmp_path / "s.bin")))
+    q.menu("board", 2)
+    assert q.app.lines[2] == " Saved board"
+    assert q.colour(33) == palette.WALL
+
+
+def test_against_the_computer():
+    p = Player(settings={"mode": 2, "level": 0})
+    p.press("A")
+    assert p.app.lines[1] == "You Black to move"
+    p.play(parse_cell("f4"))
+    p.wait(3000)
+    pos = p.app.screen.s.pos
+    assert pos.ply() == 2 and pos.turn == BLACK
+    assert p.app.lines[1] == "You Black to move"

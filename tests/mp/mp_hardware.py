@@ -1,0 +1,85 @@
+"""The hardware adapters' pure parts inside MicroPython: settings parsing,
+wiring tables, the current cap, auto-repeat, the ticker and the loop."""
+from mapello.hardware.settings import read_settings, SettingsError
+from mapello.hardware import wiring
+from mapello.hardware.repeat import Repeater
+from mapello.hardware.ticker import Ticker, COLUMN_MS
+from mapello.hardware.console import Console, TickClock
+from mapello.hardware.screen import wrap
+
+
+def env(d):
+    return d.get
+
+
+def check_settings_defaults_and_ints():
+    s = read_settings(env({"MAPELLO_MATRIX_ROTATION": 270, "MAPELLO_I2C_ADDRESS": "0x3D"}))
+    assert s.rotation == 270 and s.i2c_address == 0x3D and s.button_pins[5] == "GP7"
+
+
+def check_settings_error_names_key():
+    try:
+        read_settings(env({"MAPELLO_CURRENT_MA": "lots"}))
+    except SettingsError as e:
+        assert "MAPELLO_CURRENT_MA" in str(e) and e.key == "MAPELLO_CURRENT_MA"
+        return
+    assert False, "no error"
+
+
+def check_tables_are_permutations():
+    for layout in ("serpentine", "progressive"):
+        for start in ("top-left", "top-right", "bottom-left", "bottom-right"):
+            for rotation in (0, 90, 180, 270):
+                t = wiring.pixel_table(layout, start, rotation, rotation == 90)
+                assert sorted(t) == list(range(100))
+    assert wiring.pixel_table()[19] == 10
+
+
+def check_current_cap():
+    white = bytearray(b"\xff" * 300)
+    scale = wiring.scale_for(wiring.frame_sum(white), 100, 500)
+    assert scale == 68 and wiring.current_ma(white, scale) <= 500
+
+
+def check_repeat():
+    r = Repeater(300, 100)
+    r.pressed(2, 0)
+    assert r.due(299) == -1 and r.due(300) == 2 and r.due(400) == 2
+
+
+def check_ticker_and_loop():
+    class App:
+        frame = bytearray(300)
+        lines = ["GO", "", "", ""]
+        version = 1
+        brightness = 30
+
+        def press(self, b):
+            pass
+
+        def release(self, b):
+            pass
+
+        def tick(self):
+            pass
+
+    class Matrix:
+        shown = 0
+
+        def show(self, frame, brightness):
+            Matrix.shown += 1
+
+    t = [0]
+    con = Console(App(), Matrix(), [], None, lambda: t[0], ticker=Ticker())
+    con.step()
+    t[0] = 9 * COLUMN_MS
+    con.step()
+    assert con.ticker.active and Matrix.shown == 2
+
+
+def check_tick_clock_and_wrap():
+    now = [100]
+    c = TickClock(lambda: now[0], lambda a, b: a - b)
+    now[0] = 350
+    assert c() == 250
+    assert wrap("a b c", 3) == ["a b", "c"]

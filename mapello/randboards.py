@@ -10,7 +10,6 @@ Both return a mapello.boardfile.BoardFile whose name carries the seed; a game
 record keeps the board itself, so a replay shows the same board regardless.
 """
 
-from mapello.boardfile import BoardFile
 from mapello.engine import BORDER_CELLS, INNER_CELLS, Position
 from mapello.pieces import BONUS, JOKER, WALL, Limits, placement_error
 
@@ -67,6 +66,7 @@ def _mask(cells):
 
 def blocked_squares(seed):
     """The blocked-squares variant: 1 to 4 walls outside c3..f6, nothing else."""
+    from mapello.boardfile import BoardFile
     rng = Rng(seed)
     walls = rng.pick(BLOCKABLE, 1 + rng.below(4))
     return BoardFile(Position(walls=_mask(walls)), "Blocked %d" % seed,
@@ -87,6 +87,7 @@ def random_board(seed, limits=None):
     board on which black cannot open is drawn again (from the same seed's
     stream, so still reproducible).
     """
+    from mapello.boardfile import BoardFile
     if limits is None:
         limits = Limits()
     rng = Rng(seed)

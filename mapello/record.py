@@ -4,7 +4,7 @@ Binary (encode/decode), for the device's storage: a few dozen bytes a game.
   Passes are not stored (a pass is forced exactly when the mover has no legal
   move, so replaying puts them back); every other move is 6 bits, its inner
   cell index.  The board is stored as its pieces, 6 bits each.
-Text (to_text/from_text), for people and the desktop tools: board-file text
+Text (to_text/from_text, in mapello/recordtext.py), for people and the desktop tools: board-file text
   (shared/DESIGN.md section 3) with the moves in section 2 notation on
   `; moves:` comment lines, so a record is also a valid board file:
       ; Mapello game record
@@ -17,9 +17,8 @@ Text (to_text/from_text), for people and the desktop tools: board-file text
   A `moves:` line without the ';' is accepted too.
 """
 
-from mapello.boardfile import BoardError, format_board, parse_board
 from mapello.engine import (BORDER_CELLS, COLOUR_NAMES, INNER_CELLS, PASS, IllegalMove, Position,
-                            cell_name, parse_cell)
+                            cell_name)
 from mapello.pieces import Limits
 
 _FORMAT = 1
@@ -28,7 +27,6 @@ _F_WHITE = 2       # white moves first
 _F_TAKEN = 4       # bonuses already taken at the start
 _F_LIMITS = 8
 _F_NAME = 16
-_MOVES_PER_LINE = 20
 
 
 class RecordError(ValueError):
@@ -240,78 +238,21 @@ def _decode(data):
     return GameRecord(start, moves, name, limits)
 
 
-# --- text -----------------------------------------------------------------
-def result_text(pos):
-    """'black 40 white 24' plus who won when the game is over."""
-    b, w = pos.score()
-    text = "black %d white %d" % (b, w)
-    if pos.is_over():
-        text += ": draw" if b == w else (": black wins" if b > w else ": white wins")
-    return text
-
-
+# --- text (in mapello/recordtext.py, loaded only when needed) ------------
 def to_text(record):
     """The readable record: board-file text with `; moves:` lines."""
-    final = record.replay()
-    body = format_board(record.start, "", "", record.limits)
-    lines = ["; Mapello game record"]
-    if record.name:
-        lines.append("; name: %s" % record.name)
-    lines.append("; result: %s" % result_text(final))
-    if record.start.turn:
-        lines.append("; white moves first")
-    text = "\n".join(lines) + "\n" + body
-    words = [cell_name(c) for c in record.moves]
-    for i in range(0, len(words), _MOVES_PER_LINE):
-        text += "; moves: %s\n" % " ".join(words[i:i + _MOVES_PER_LINE])
-    if not words:
-        text += "; moves:\n"
-    return text
+    from mapello.recordtext import to_text as f
+    return f(record)
+
+
+def from_text(text):
+    """A GameRecord from to_text()'s form (or a plain board file: no moves);
+    RecordError names a board problem's line or the illegal move and why."""
+    from mapello.recordtext import from_text as f
+    return f(text)
 
 
 def is_record_text(text):
     """True if the text carries a move list (a record, not just a board)."""
-    for line in text.split("\n"):
-        s = line.strip().lstrip(";").strip().lower()
-        if s.startswith("moves:") or s == "moves":
-            return True
-    return False
-
-
-def from_text(text):
-    """A GameRecord from to_text()'s form (or a plain board file: no moves).
-
-    RecordError names the line of a board problem or the move that is
-    illegal and why.
-    """
-    board_lines = []
-    words = []
-    white_first = False
-    for line in text.split("\n"):
-        s = line.strip()
-        body = s.lstrip(";").strip()
-        low = body.lower()
-        if low.startswith("moves:"):
-            words.extend(body[6:].split())
-            board_lines.append("")  # keep line numbers for board errors
-            continue
-        if s.startswith(";") and low == "white moves first":
-            white_first = True
-        board_lines.append(line)
-    try:
-        board = parse_board("\n".join(board_lines))
-    except BoardError as e:
-        raise RecordError(str(e))
-    start = board.position
-    if white_first:
-        start.turn = 1
-    moves = []
-    for i in range(len(words)):
-        try:
-            moves.append(parse_cell(words[i]))
-        except ValueError as e:
-            raise RecordError("move %d %r: %s" % (i + 1, words[i], e))
-    name = board.name if board.name != "Mapello game record" else ""
-    record = GameRecord(start, moves, name, board.limits)
-    record.replay()
-    return record
+    from mapello.recordtext import is_record_text as f
+    return f(text)

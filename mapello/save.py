@@ -17,16 +17,9 @@ wins on the next load.  Only the span from the first to the last changed byte
 is written: one write per save.
   slot: "MPL" version(1) seq(4) length(2) crc32(4) payload(length)
 
-The payload (pack/unpack) is the settings, the series and the game so far:
-  u16 n + settings as JSON, u16 n + Series.to_bytes(), u16 n + match bytes
-  match bytes: computer(1: 0 none, 1 black, 2 white) timer_s(2) record.encode()
+What a save holds (pack/unpack/resume, the whole match) is in
+mapello/snapshot.py; the names are re-exported here.
 """
-
-import json
-
-from mapello.match import Match
-from mapello.record import decode, encode
-from mapello.series import Series
 
 try:
     from binascii import crc32 as _crc32
@@ -258,72 +251,17 @@ class FileStorage(SlotStorage):
         self._current = None
 
 
-# --- what a save holds -------------------------------------------------------
-class Saved:
-    """What unpack() found: match (or None), series (or None), settings (dict)."""
-
-    def __init__(self, match, series, settings):
-        self.match = match
-        self.series = series
-        self.settings = settings
-
-
-def _json_dict(d):
-    # sorted keys: the same settings give the same bytes, so nothing is rewritten
-    keys = sorted(d.keys())
-    return "{" + ",".join([json.dumps(k) + ":" + json.dumps(d[k]) for k in keys]) + "}"
-
-
-def _chunk(out, data):
-    out.append(len(data) >> 8)
-    out.append(len(data) & 255)
-    out.extend(data)
-
-
+# --- what a save holds: mapello/snapshot.py, loaded when first used --------
 def pack(match, series, settings=None):
     """Payload bytes for the whole match: settings, series, game so far."""
-    out = bytearray()
-    _chunk(out, _json_dict(settings or {}).encode("utf-8"))
-    _chunk(out, series.to_bytes() if series is not None else b"")
-    if match is None:
-        _chunk(out, b"")
-    else:
-        m = bytearray(3)
-        m[0] = 0 if match.computer is None else match.computer + 1
-        _put(m, 1, min(65535, match.timer_ms // 1000), 2)
-        _chunk(out, bytes(m) + encode(match.record()))
-    return bytes(out)
+    from mapello.snapshot import pack as f
+    return f(match, series, settings)
 
 
 def unpack(data, clock=None, seed=0):
-    """A Saved from pack()'s bytes; SaveError (one line) on anything wrong."""
-    try:
-        parts = []
-        at = 0
-        for _ in range(3):
-            n = _u(data, at, 2)
-            if at + 2 + n > len(data):
-                raise SaveError("save cut short")
-            parts.append(bytes(data[at + 2:at + 2 + n]))
-            at += 2 + n
-        if at != len(data):
-            raise SaveError("save has trailing bytes")
-        settings = json.loads(parts[0].decode("utf-8")) if parts[0] else {}
-        if not isinstance(settings, dict):
-            raise SaveError("save settings are not a table")
-        series = Series.from_bytes(parts[1]) if parts[1] else None
-        match = None
-        m = parts[2]
-        if m:
-            computer = None if m[0] == 0 else m[0] - 1
-            if computer not in (None, 0, 1):
-                raise SaveError("save: bad computer colour")
-            match = Match.from_record(decode(m[3:]), computer, _u(m, 1, 2) * 1000, clock, seed)
-        return Saved(match, series, settings)
-    except SaveError:
-        raise
-    except Exception as e:  # whatever the bytes were, say so in one line
-        raise SaveError("save unreadable: %s" % e)
+    """A snapshot.Saved from pack()'s bytes; SaveError (one line) if unusable."""
+    from mapello.snapshot import unpack as f
+    return f(data, clock, seed)
 
 
 def resume(storage, clock=None, seed=0):
@@ -341,6 +279,8 @@ def resume(storage, clock=None, seed=0):
         return None, storage.problem
     try:
         return unpack(data, clock, seed), None
+    except MemoryError:
+        return None, "no memory to resume the save; kept"
     except SaveError as e:
         storage.set_aside()
         return None, str(e) + "; set aside, new game"

@@ -6,7 +6,6 @@ forbid, always with a one-line reason.  Placement rules come from
 mapello.pieces, so a board file and a hand setup are judged in the same words.
 """
 
-from mapello.boardfile import BoardFile, format_board
 from mapello.engine import BORDER_CELLS, INNER_CELLS, Position
 from mapello.pieces import BONUS, JOKER, KIND_NAMES, KIND_PLURALS, WALL, Limits, placement_error
 
@@ -129,10 +128,12 @@ class Setup:
 
     def board_file(self, name="", description=""):
         """A BoardFile for the finished setup (what App takes as a board)."""
+        from mapello.boardfile import BoardFile
         return BoardFile(self.position(), name, description, self.limits)
 
     def board_text(self, name="", description=""):
         """Board-file text (shared/DESIGN.md section 3), limits included."""
+        from mapello.boardfile import format_board
         return format_board(self.position(), name, description, self.limits)
 
     def summary(self):

@@ -1,0 +1,88 @@
+"""The text form of a game record: board-file text plus `; moves:` lines.
+
+Kept apart from mapello/record.py so the device loads it only when a person
+wants text (the binary form is what the device stores).  See record.py.
+"""
+
+from mapello.boardfile import BoardError, format_board, parse_board
+from mapello.engine import cell_name, parse_cell
+from mapello.record import GameRecord, RecordError
+
+_MOVES_PER_LINE = 20
+
+
+def result_text(pos):
+    """'black 40 white 24' plus who won when the game is over."""
+    b, w = pos.score()
+    text = "black %d white %d" % (b, w)
+    if pos.is_over():
+        text += ": draw" if b == w else (": black wins" if b > w else ": white wins")
+    return text
+
+
+def to_text(record):
+    """The readable record: board-file text with `; moves:` lines."""
+    final = record.replay()
+    body = format_board(record.start, "", "", record.limits)
+    lines = ["; Mapello game record"]
+    if record.name:
+        lines.append("; name: %s" % record.name)
+    lines.append("; result: %s" % result_text(final))
+    if record.start.turn:
+        lines.append("; white moves first")
+    lines.append(body.rstrip("\n"))
+    words = [cell_name(c) for c in record.moves]
+    for i in range(0, len(words), _MOVES_PER_LINE):
+        lines.append("; moves: " + " ".join(words[i:i + _MOVES_PER_LINE]))
+    if not words:
+        lines.append("; moves:")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def is_record_text(text):
+    """True if the text carries a move list (a record, not just a board)."""
+    for line in text.split("\n"):
+        s = line.strip().lstrip(";").strip().lower()
+        if s.startswith("moves:") or s == "moves":
+            return True
+    return False
+
+
+def from_text(text):
+    """A GameRecord from to_text()'s form (or a plain board file: no moves).
+
+    RecordError names the line of a board problem or the move that is
+    illegal and why.
+    """
+    board_lines = []
+    words = []
+    white_first = False
+    for line in text.split("\n"):
+        s = line.strip()
+        body = s.lstrip(";").strip()
+        low = body.lower()
+        if low.startswith("moves:"):
+            words.extend(body[6:].split())
+            board_lines.append("")  # keep line numbers for board errors
+            continue
+        if s.startswith(";") and low == "white moves first":
+            white_first = True
+        board_lines.append(line)
+    try:
+        board = parse_board("\n".join(board_lines))
+    except BoardError as e:
+        raise RecordError(str(e))
+    start = board.position
+    if white_first:
+        start.turn = 1
+    moves = []
+    for i in range(len(words)):
+        try:
+            moves.append(parse_cell(words[i]))
+        except ValueError as e:
+            raise RecordError("move %d %r: %s" % (i + 1, words[i], e))
+    name = board.name if board.name != "Mapello game record" else ""
+    record = GameRecord(start, moves, name, board.limits)
+    record.replay()
+    return record

@@ -1,0 +1,36 @@
+"""Setup and series inside MicroPython (mp_record, mp_match and mp_save hold
+the rest of the game flow, split so each fits the 64 KiB heap)."""
+import gc
+
+for _name in ("mapello.engine", "mapello.pieces", "mapello.series",
+              "mapello.setup"):  # one at a time, collecting between: each fits the 64 KiB heap
+    gc.collect()
+    __import__(_name)
+gc.collect()
+
+from mapello.engine import parse_cell
+from mapello.pieces import BONUS, JOKER, WALL, Limits
+from mapello.series import BLACK, Series
+from mapello.setup import Setup
+
+
+def check_setup_rules():
+    s = Setup(Limits(1, 8, 8, (False, False, True)))
+    assert s.place(WALL, parse_cell("c3")) is None
+    assert s.place(WALL, parse_cell("c4")) == "1 walls already: at most 1 agreed"
+    assert "centre four" in s.place(BONUS, parse_cell("d4"))
+    assert "border ring" in s.place(JOKER, parse_cell("c4"))
+    assert s.start_error() == "0 jokers: exactly 8 agreed"
+
+
+def check_series():
+    s = Series(3)
+    s.record(40, 24)
+    s.record(40, 24)
+    assert s.wins == [1, 1] and s.leader() is None
+    s.record(32, 32)
+    assert s.is_over() and s.winner() is None
+    f = Series(free_play=True)
+    f.choose_colour(BLACK)
+    assert f.next_black() == 1
+    assert Series.from_bytes(s.to_bytes()).to_bytes() == s.to_bytes()

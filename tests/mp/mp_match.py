@@ -1,0 +1,31 @@
+"""Match inside MicroPython: undo against the computer, the move timer on an
+injected clock, replay forward and back."""
+import gc
+
+for _name in ("mapello.engine", "mapello.pieces", "mapello.randboards", "mapello.record",
+              "mapello.match"):  # one at a time, collecting between: each fits the 64 KiB heap
+    gc.collect()
+    __import__(_name)
+gc.collect()
+
+from mapello.engine import PASS, Position
+from mapello.match import Match, Replay
+
+
+def check_match_undo_timer_replay():
+    t = [0]
+    m = Match(Position(), computer=1, timer_ms=1000, clock=lambda: t[0])
+    t[0] = 1000
+    cell = m.tick()
+    assert cell is not None and m.notice.startswith("time: black")
+    m.play(m.pos.legal_moves()[0])
+    assert m.undo() == 2 and m.moves == []
+    m2 = Match(Position(walls=(1 << 22) | (1 << 77)))
+    while not m2.is_over():
+        ms = m2.pos.legal_moves()
+        m2.play(ms[0] if ms else PASS)
+    r = Replay(m2.record())
+    r.to_end()
+    assert r.pos == m2.pos
+    r.to_start()
+    assert r.pos == m2.start

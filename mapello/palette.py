@@ -10,7 +10,8 @@ adapter applies the brightness setting, which scales every colour alike.
 
 tests/test_palette.py checks that any two things that can stand side by side,
 or that a blinking cursor or a hint turns a cell into, are at least
-MIN_DISTANCE apart, and still differ at the lowest brightness offered.
+MIN_DISTANCE apart, and still differ after the matrix adapter's brightness
+scaling at every step the menu offers.
 """
 
 OFF = (0, 0, 0)
@@ -34,7 +35,6 @@ DISC = (BLACK_DISC, WHITE_DISC)
 LAST = (LAST_BLACK, LAST_WHITE)
 
 MIN_DISTANCE = 40
-BRIGHTNESS_STEPS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
 
 
 def distance(a, b):
@@ -43,15 +43,6 @@ def distance(a, b):
     dg = a[1] - b[1]
     db = a[2] - b[2]
     return (dr * dr + dg * dg + db * db) ** 0.5
-
-
-def scaled(colour, percent):
-    """The colour as the LEDs get it at `percent` brightness (rounded up, so a
-    lit channel never goes dark)."""
-    out = []
-    for v in colour:
-        out.append((v * percent + 99) // 100)
-    return (out[0], out[1], out[2])
 
 
 def cursor_colour(under, mover):

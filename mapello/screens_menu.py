@@ -79,9 +79,7 @@ class MenuScreen:
     def rows(self):
         """The keys of the menu's lines, as they show now."""
         s = self.app.settings
-        out = ["mode", "board"]
-        if s["mode"] != FREE:
-            out.append("games")
+        out = ["mode", "board", "games"]
         out.extend(("walls", "bonuses", "jokers", "timer", "hints"))
         if s["mode"] == COMPUTER:
             out.append("level")

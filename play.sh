@@ -14,4 +14,11 @@ if [ ! -f "$stamp" ] || ! cmp -s requirements.txt "$stamp"; then
         >.venv/pip-play.log 2>&1 || { cat .venv/pip-play.log; exit 1; }
     cp requirements.txt "$stamp"
 fi
+case " $* " in
+    *" --window "*)
+        .venv/bin/python -c "import pygame" >/dev/null 2>&1 ||
+            .venv/bin/python -m pip install --quiet --disable-pip-version-check \
+                -r requirements-window.txt >.venv/pip-window.log 2>&1 ||
+            { cat .venv/pip-window.log; exit 1; } ;;
+esac
 exec .venv/bin/python -m mapello play "$@"

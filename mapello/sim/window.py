@@ -1,7 +1,8 @@
 # desktop-only
-"""The simulator in a pygame window: the matrix as round LEDs, the display
-through blinka-displayio-pygamedisplay.  Optional: needs pygame and
-blinka-displayio-pygamedisplay==4.0.1, which are not in requirements.txt."""
+"""The simulator in a pygame window: the matrix as round LEDs and the display
+as the real displayio renders it (the same rows the terminal shows), scaled up.
+Optional: needs pygame (requirements-window.txt; `./play.sh --window` installs
+it), which the terminal simulator does not."""
 
 from mapello import buttons
 
@@ -11,9 +12,8 @@ def check_window():
     try:
         import pygame  # noqa: F401
     except ImportError:
-        return ("the window needs pygame and blinka-displayio-pygamedisplay==4.0.1: "
-                ".venv/bin/pip install pygame blinka-displayio-pygamedisplay==4.0.1 "
-                "(or play in the terminal without --window)")
+        return ("the window needs pygame: .venv/bin/pip install -r requirements-window.txt "
+                "(./play.sh --window does it), or play in the terminal without --window")
     return None
 
 
@@ -29,6 +29,7 @@ def run_window(app, devices, cell=40):
               pygame.K_x: buttons.B, pygame.K_BACKSPACE: buttons.B}
     clock = pygame.time.Clock()
     running = True
+    first = True
     while running:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
@@ -41,7 +42,8 @@ def run_window(app, devices, cell=40):
             elif event.type == pygame.KEYUP and event.key in keymap:
                 app.release(keymap[event.key])
         app.tick()
-        if devices.update(app) or True:
+        if devices.update(app) or first:
+            first = False
             screen.fill((16, 16, 16))
             for c in range(100):
                 x = (c % 10) * cell + cell // 2

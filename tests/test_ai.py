@@ -1,0 +1,297 @@
+"""The computer player: legal moves, determinism, agreement with plain minimax,
+an exact endgame, interruption at any node, and the tournament tool."""
+import random
+
+import pytest
+
+from mapello import ai
+from mapello.ai import LEVELS, Thinker, choose_move, hint
+from mapello.boardfile import parse_board
+from mapello.engine import PASS, Position, cell_name, cells_of, flips_mask, moves_mask, popcount
+from mapello.evaluation import Evaluator, final_margin, final_value
+from mapello.tournament import (board_set, greedy_move, jobs_for, play_game, random_board,
+                                summarise, wilson)
+from mapello import cli
+
+# Black to move has no move (the wall on d3 shields d4), white has d6.
+MUST_PASS = """
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . # . . . . .
+. . . . W . . . . .
+. . . . B . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+"""
+
+
+def boards():
+    return [random_board(s) for s in range(6)] + [Position()]
+
+
+def play_out(pos, level_of, seed=0, nodes=300):
+    """Play to the end, checking every move; returns the move list."""
+    moves = []
+    while not pos.is_over():
+        legal = pos.legal_moves()
+        move = choose_move(pos, level_of[pos.turn], seed=seed + pos.ply(), node_budget=nodes)
+        if legal:
+            assert move in legal, (cell_name(move), pos.to_text())
+        else:
+            assert move == PASS
+        pos.play(move)
+        moves.append(move)
+    return moves
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_only_legal_moves_and_passes_when_it_must(level):
+    for pos in boards()[:3]:
+        play_out(pos, (level, level))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_level_passes_when_it_must(level):
+    pos = parse_board(MUST_PASS).position
+    assert pos.must_pass()
+    assert choose_move(pos, level) == PASS
+    t = Thinker(pos, level)
+    assert t.step(10) and t.best() == PASS
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_and_budget_give_the_same_game(level):
+    a = play_out(random_board(11), (level, level), seed=5, nodes=500)
+    b = play_out(random_board(11), (level, level), seed=5, nodes=500)
+    assert a == b
+
+
+def test_slice_size_does_not_change_the_choice():
+    pos = random_board(3)
+    for _ in range(6):
+        pos.push(pos.legal_moves()[0])
+    results = set()
+    for slice_size in (1, 7, 64, 1000, 100000):
+        t = Thinker(pos, "hard", seed=2, node_budget=3000)
+        while not t.step(slice_size):
+            pass
+        results.add((t.best(), t.score, t.depth, t.nodes))
+    assert len(results) == 1, results
+
+
+def test_thinker_leaves_the_callers_position_alone():
+    pos = random_board(4)
+    before = pos.to_text()
+    for level in LEVELS:
+        t = Thinker(pos, level, node_budget=2000)
+        while not t.step(100):
+            pass
+    assert pos.to_text() == before and pos.ply() == 0
+
+
+def test_unknown_level_is_a_clear_error():
+    with pytest.raises(ValueError, match="choose one of easy, medium, hard"):
+        Thinker(Position(), "expert")
+
+
+# --- agreement with plain minimax ------------------------------------------
+
+def minimax(pos, depth, ev):
+    """Plain negamax without pruning, the same leaf values as the search."""
+    t = pos.turn
+    own, opp = pos.discs[t], pos.discs[1 - t]
+    bonus_diff = pos.taken[t] - pos.taken[1 - t]
+    if pos.is_over():
+        return final_value(own, opp, bonus_diff)
+    if depth <= 0:
+        return ev.value(own, opp, pos.empty(), bonus_diff)
+    moves = pos.legal_moves()
+    if not moves:
+        pos.push(PASS)
+        v = -minimax(pos, depth, ev)  # a pass keeps the depth, as the search does
+        pos.pop()
+        return v
+    best = None
+    for m in moves:
+        pos.push(m)
+        v = -minimax(pos, depth - 1, ev)
+        pos.pop()
+        best = v if best is None else max(best, v)
+    return best
+
+
+def root_values(pos, depth, ev):
+    out = {}
+    for m in pos.legal_moves():
+        pos.push(m)
+        out[m] = -minimax(pos, depth - 1, ev)
+        pos.pop()
+    return out
+
+
+def midgame_positions(count, plies, seed):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        pos = random_board(rng.randrange(1000))
+        for _ in range(plies):
+            if pos.is_over():
+                break
+            moves = pos.legal_moves()
+            pos.push(moves[rng.randrange(len(moves))] if moves else PASS)
+        if len(pos.legal_moves()) >= 2:
+            out.append(Position.from_text(pos.to_text()))
+    return out
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_search_equals_plain_minimax_at_fixed_depth(depth):
+    for pos in midgame_positions(8, 10 + 3 * depth, seed=depth):
+        ev = Evaluator(pos)
+        values = root_values(pos, depth, ev)
+        t = Thinker(pos, "hard", seed=depth, node_budget=10 ** 7, max_depth=depth)
+        while not t.step(5000):
+            pass
+        best_value = max(values.values())
+        if t.exact:  # every line ended before the horizon: the score is final
+            assert final_margin(t.score) == final_margin(best_value)
+        else:
+            assert t.depth == depth
+        assert t.score == best_value, pos.to_text()
+        assert values[t.best()] == best_value
+
+
+def endgame_positions(count, empties, seed):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        pos = random_board(rng.randrange(1000))
+        while not pos.is_over() and popcount(pos.empty()) > empties:
+            moves = pos.legal_moves()
+            pos.push(moves[rng.randrange(len(moves))] if moves else PASS)
+        if not pos.is_over() and len(pos.legal_moves()) >= 2:
+            out.append(Position.from_text(pos.to_text()))
+    return out
+
+
+def brute_force_margin(pos):
+    """Final margin for the side to move under perfect play, by full minimax
+    (no pruning) straight on the engine's masks."""
+    t = pos.turn
+    return _brute(pos.discs[t], pos.discs[1 - t], pos.empty(), pos.jokers, pos.bonuses,
+                  pos.taken[t] - pos.taken[1 - t])
+
+
+def _brute(own, opp, empty, jokers, bonuses, bonus_diff):
+    m = moves_mask(own | jokers, opp, empty)
+    if not m:
+        if not moves_mask(opp | jokers, own, empty):
+            return popcount(own) - popcount(opp) + 3 * bonus_diff
+        return -_brute(opp, own, empty, jokers, bonuses, -bonus_diff)
+    best = None
+    for cell in cells_of(m):
+        bit = 1 << cell
+        f = flips_mask(bit, own | jokers, opp)
+        took = 1 if bit & bonuses else 0
+        v = -_brute(opp ^ f, own | f | bit, empty ^ bit, jokers, bonuses, -bonus_diff - took)
+        best = v if best is None else max(best, v)
+    return best
+
+
+@pytest.mark.parametrize("empties,count", [(6, 12), (8, 6), (10, 2)])
+def test_exact_endgame_equals_brute_force(empties, count):
+    for pos in endgame_positions(count, empties, seed=empties):
+        want = brute_force_margin(pos)
+        t = Thinker(pos, "hard", node_budget=10 ** 7)
+        while not t.step(10000):
+            pass
+        assert t.exact, pos.to_text()
+        assert final_margin(t.score) == want, pos.to_text()
+        if empties <= 8:  # the chosen move keeps the result (too slow at 10)
+            pos.push(t.best())
+            assert -brute_force_margin(pos) == want
+            pos.pop()
+
+
+# --- interruption ---------------------------------------------------------
+
+def test_stopping_at_any_point_gives_a_legal_move():
+    for pos in midgame_positions(5, 12, seed=9) + [Position()]:
+        legal = pos.legal_moves()
+        for after in (0, 1, 2, 5, 17, 100, 333, 1000):
+            t = Thinker(pos, "hard", node_budget=10 ** 6)
+            assert t.best() in legal  # even before any work
+            if after:
+                t.step(after)
+            t.stop()
+            assert t.done() and t.best() in legal
+
+
+def test_time_budget_with_an_injected_clock():
+    now = [1000]
+
+    def clock():
+        now[0] += 1  # every look at the clock costs a millisecond
+        return now[0]
+
+    t = Thinker(Position(), "hard", time_budget_ms=50, clock=clock)
+    assert t.node_budget is None
+    steps = 0
+    while not t.step(32):
+        steps += 1
+        assert steps < 10000
+    assert now[0] >= 1050 and t.best() in Position().legal_moves()
+
+
+def test_hint_is_the_hard_choice():
+    pos = midgame_positions(1, 14, seed=4)[0]
+    assert hint(pos, node_budget=1500) == choose_move(pos, "hard", node_budget=1500)
+
+
+# --- tournament -------------------------------------------------------------
+
+def test_greedy_mover_takes_the_most_flips_plus_bonus():
+    pos = Position()
+    move = greedy_move(pos, random.Random(0))
+    assert move in pos.legal_moves()
+
+
+def test_random_boards_follow_the_placement_rules():
+    from mapello.boardfile import format_board, parse_board
+    for s in range(20):
+        pos = random_board(s)
+        assert pos.legal_moves()
+        assert parse_board(format_board(pos)).position == pos  # valid board file
+    assert random_board(5) == random_board(5)
+
+
+def test_small_tournament_counts_every_game():
+    boards = board_set(2, seed=3, bundled=False)
+    jobs = jobs_for("medium", "random", boards, 3, 200)
+    results = [play_game(j) for j in jobs]
+    lines = summarise("medium", "random", jobs, results)
+    assert lines[0] == "medium vs random: 4 games"
+    w, d, lo = [int(x.strip(",")) for x in lines[1].split()[2::2]]
+    assert w + d + lo == 4
+    assert jobs[0][0] == "medium" and jobs[1][1] == "medium"  # both colours
+
+
+def test_wilson_interval():
+    lo, hi = wilson(180, 200)
+    assert 0.85 < lo < 0.9 < hi < 0.94
+
+
+def test_tournament_command(capsys):
+    code = cli.main(["tournament", "easy", "greedy", "--random", "1", "--no-bundled",
+                     "--jobs", "1", "--nodes", "100"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "easy vs greedy: 2 games" in out and "average point difference" in out
+
+
+def test_tournament_rejects_an_unknown_player(capsys):
+    assert cli.main(["tournament", "easy", "nobody", "--random", "1"]) == 2
+    assert "unknown player 'nobody'" in capsys.readouterr().err

@@ -201,7 +201,7 @@ def _brute(own, opp, empty, jokers, bonuses, bonus_diff):
     return best
 
 
-@pytest.mark.parametrize("empties,count", [(6, 12), (8, 6), (10, 2)])
+@pytest.mark.parametrize("empties,count", [(6, 12), (8, 6), (9, 2), (10, 1)])
 def test_exact_endgame_equals_brute_force(empties, count):
     for pos in endgame_positions(count, empties, seed=empties):
         want = brute_force_margin(pos)

@@ -295,3 +295,13 @@ def test_tournament_command(capsys):
 def test_tournament_rejects_an_unknown_player(capsys):
     assert cli.main(["tournament", "easy", "nobody", "--random", "1"]) == 2
     assert "unknown player 'nobody'" in capsys.readouterr().err
+
+
+def test_the_micropython_checks_pass_on_cpython_too():
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mp"))
+    import mp_ai
+    for name in sorted(dir(mp_ai)):
+        if name.startswith("check_"):
+            getattr(mp_ai, name)()

@@ -1,0 +1,76 @@
+"""The computer player inside MicroPython with a 64 KiB heap: the same moves
+as on CPython, a whole game at the hard level, an exact endgame, interruption."""
+import gc
+
+from mapello.ai import LEVELS, Thinker, choose_move
+from mapello.engine import PASS, Position, cell_name, parse_cell
+from mapello.evaluation import final_margin
+
+BOARD = ("..JJ.J..../....##..../.+.......J/........../..+.BW..../....WB.#../......#.../"
+         "........../.#......../......JJ.. b 0 0")
+# medium (black) against hard (white), seed 3 + ply, 400 nodes per move, as
+# computed on CPython: the search must agree move for move on the device
+GAME = ("d6 e6 f5 g6 e7 e8 f7 d7 f8 c3 f4 c5 h5 h7 c4 d3 b4 g3 c2 a3 g4 e3 b5 c6 a4 a5 d2 "
+        "h3 e2 f3 h4 f2 f1 h6 d8 c8 a6 a7 b6 c7 g2 h2 b7 b8 pass b3 a2 h1 g1 g7 b2 a1 b1 "
+        "c1 g8 h8")
+GAME_SCORE = (18, 47)
+EXACT_MARGIN = -29  # black to move, 8 empties: brute force on CPython (tests/test_ai.py)
+
+
+def play(pos, levels, nodes, seed=3, slice_nodes=50):
+    moves = []
+    thinker = None
+    while not pos.is_over():
+        thinker = None
+        gc.collect()
+        thinker = Thinker(pos, levels[pos.turn], seed=seed + pos.ply(), node_budget=nodes)
+        while not thinker.step(slice_nodes):
+            pass
+        move = thinker.best()
+        pos.play(move)  # raises if illegal
+        moves.append(cell_name(move))
+    return moves
+
+
+def check_same_game_as_cpython():
+    pos = Position.from_text(BOARD)
+    moves = play(pos, ("medium", "hard"), 400)
+    assert " ".join(moves) == GAME, " ".join(moves)
+    assert pos.score() == GAME_SCORE
+
+
+def check_hard_completes_a_whole_game():
+    pos = Position()
+    play(pos, ("hard", "hard"), 300, seed=1)
+    assert pos.is_over()
+
+
+def check_exact_endgame():
+    pos = Position.from_text(BOARD)
+    for word in GAME.split()[:48]:
+        pos.play(parse_cell(word))
+    thinker = Thinker(pos, "hard", node_budget=200000)
+    while not thinker.step(500):
+        pass
+    assert thinker.exact
+    assert final_margin(thinker.score) == EXACT_MARGIN, final_margin(thinker.score)
+
+
+def check_stop_gives_a_legal_move():
+    pos = Position.from_text(BOARD)
+    for word in GAME.split()[:20]:
+        pos.play(parse_cell(word))
+    legal = pos.legal_moves()
+    for after in (0, 1, 9, 200):
+        thinker = Thinker(pos, "hard", node_budget=100000)
+        if after:
+            thinker.step(after)
+        thinker.stop()
+        assert thinker.best() in legal
+
+
+def check_every_level_passes_when_it_must():
+    pos = Position.from_text("........../........../........../....#...../....W...../"
+                             "....B...../........../........../........../.......... b 0 0")
+    for level in LEVELS:
+        assert choose_move(pos, level) == PASS

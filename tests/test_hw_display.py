@@ -112,3 +112,63 @@ def test_wrap_keeps_lines_short():
     lines = wrap(text)
     assert all(len(line) <= 21 for line in lines) and len(lines) <= 4
     assert " ".join(lines).startswith("settings.toml: MAPELLO_BUTTON_B is")
+
+
+class FakeI2C:
+    """busio.I2C at the wire: records what the SSD1306 driver sends."""
+    present = (0x3C,)
+
+    def __init__(self, scl, sda, frequency=400000):
+        self.sent = []
+        self.pins = (scl, sda)
+        FakeI2C.last = self
+
+    def try_lock(self):
+        # Blinka trap: BusDisplay's init spins `while begin_transaction(): pass`,
+        # the inverse of CircuitPython, so a bus that locks hangs it forever.
+        return False
+
+    def unlock(self):
+        pass
+
+    def writeto(self, address, buffer, start=0, end=None, stop=True):
+        if address not in self.present:
+            raise OSError(121, "Remote I/O error")      # no ACK, as Blinka reports it
+        self.sent.append((address, bytes(buffer)))
+
+    def deinit(self):
+        pass
+
+
+def ssd1306_settings(**extra):
+    from mapello.hardware.settings import read_settings
+    values = {"MAPELLO_I2C_SDA": "SDA", "MAPELLO_I2C_SCL": "SCL"}
+    values.update(extra)
+    return read_settings(values.get)
+
+
+@pytest.mark.parametrize("height,mux", [(32, 0x1F), (64, 0x3F)])
+def test_ssd1306_through_i2cdisplaybus(monkeypatch, height, mux):
+    import board
+    import busio
+    from mapello.hardware.build import build_display
+    monkeypatch.setattr(busio, "I2C", FakeI2C)
+    displayio.release_displays()
+    display = build_display(ssd1306_settings(MAPELLO_DISPLAY_HEIGHT=str(height)), board)
+    assert (display.width, display.height) == (128, height)
+    assert FakeI2C.last.pins == (board.SCL, board.SDA)
+    init = b"".join(buf for _, buf in FakeI2C.last.sent)
+    assert all(addr == 0x3C for addr, _ in FakeI2C.last.sent)
+    assert b"\x80\xa8\x80" + bytes((mux,)) in init           # multiplex ratio = height - 1
+    displayio.release_displays()
+
+
+def test_no_ssd1306_at_the_address(monkeypatch):
+    import board
+    import busio
+    from mapello.hardware.build import build_display, HardwareError
+    monkeypatch.setattr(busio, "I2C", FakeI2C)
+    displayio.release_displays()
+    with pytest.raises(HardwareError, match='No display at I2C address 0x3D: .*MAPELLO_DISPLAY = "none"'):
+        build_display(ssd1306_settings(MAPELLO_I2C_ADDRESS="0x3D"), board)
+    displayio.release_displays()

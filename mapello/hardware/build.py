@@ -52,13 +52,21 @@ def build_display(settings, board):
         return display
     from mapello.hardware.screen import ssd1306_display
     import busio
-    i2c = busio.I2C(pin(board, "I2C_SCL", settings.i2c_scl), pin(board, "I2C_SDA", settings.i2c_sda))
+    import displayio
+    scl = pin(board, "I2C_SCL", settings.i2c_scl)
+    sda = pin(board, "I2C_SDA", settings.i2c_sda)
+    displayio.release_displays()   # a display kept from the last run holds the I2C pins
+    advice = ('check the wiring and power of the OLED, its address (0x3C or 0x3D), '
+              'or set %sDISPLAY = "none"' % PREFIX)
+    try:
+        i2c = busio.I2C(scl, sda)
+    except RuntimeError as e:      # "No pull up found on SDA or SCL": nothing connected
+        raise HardwareError("No display on %s/%s (%s): %s" % (settings.i2c_sda, settings.i2c_scl, e, advice))
     try:
         return ssd1306_display(i2c, settings.i2c_address, settings.display_height)
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):
         i2c.deinit()
-        raise HardwareError("No display at I2C address 0x%02X: check SDA/SCL wiring and power, or set "
-                            '%sDISPLAY = "none"' % (settings.i2c_address, PREFIX))
+        raise HardwareError("No display at I2C address 0x%02X: %s" % (settings.i2c_address, advice))
 
 
 def build_hardware(settings, board, hw=None):

@@ -93,7 +93,6 @@ def ssd1306_display(i2c, address, height):
     with the CircuitPython 9 name as a fallback)."""
     import displayio
     import adafruit_displayio_ssd1306
-    displayio.release_displays()
     try:
         from i2cdisplaybus import I2CDisplayBus
     except ImportError:            # CircuitPython 8

@@ -123,6 +123,7 @@ def test_keypad_keys_on_pins(wire):
 
 def test_build_inputs_uses_keypad_for_pins(wire):
     source = build_inputs(read_settings(PICO.get), board)
+    source.keys._interval = HOUR                 # quiet Blinka's scanner thread for the rest of the run
     assert isinstance(source, hwkeys.KeypadInput)
     assert list(source.key_map) == [0, 1, 2, 3, 4, 5]
 

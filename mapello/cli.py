@@ -6,7 +6,7 @@ import sys
 import time
 
 from mapello.boardfile import BoardError, format_board, load_board
-from mapello.engine import COLOUR_NAMES, PASS, IllegalMove, Position, cell_name, parse_cell, perft
+from mapello.engine import COLOUR_NAMES, Position, cell_name, parse_cell, perft
 
 
 def _load(path):
@@ -26,41 +26,35 @@ def cmd_perft(args):
     return 0
 
 
-def play_moves(pos, moves_text):
-    """Play space-separated moves on `pos`; IllegalMove names the move, its
-    number and why it is not allowed."""
-    words = moves_text.split()
-    for i, word in enumerate(words):
+def parse_moves(moves_text):
+    """Cells from space-separated moves ('c5 d6 pass'); ValueError names the
+    move that is not a cell."""
+    cells = []
+    for i, word in enumerate(moves_text.split()):
         try:
-            cell = parse_cell(word)
+            cells.append(parse_cell(word))
         except ValueError as e:
-            raise IllegalMove("move %d %r: %s" % (i + 1, word, e))
-        try:
-            pos.play(cell)
-        except IllegalMove as e:
-            side = COLOUR_NAMES[pos.turn]
-            raise IllegalMove("move %d %r by %s is illegal: %s" % (i + 1, word, side, e))
-    return pos
+            raise ValueError("move %d %r: %s" % (len(cells) + 1, word, e))
+    return cells
 
 
 def cmd_replay(args):
-    from mapello import record  # a game record file carries its own moves
+    """A board file (or a game record, which carries its own moves) plus
+    --moves, replayed with every move checked by the record's own replay."""
+    from mapello import record
     text = None
     if args.board not in ("start", "-"):
         with open(args.board) as f:
             text = f.read()
     if text is not None and record.is_record_text(text):
-        try:
-            pos = record.from_text(text).replay()
-        except record.RecordError as e:
-            print("error: %s: %s" % (args.board, e), file=sys.stderr)
-            return 2
+        game = record.from_text(text)
     elif args.moves is None:
         print("error: --moves is needed for a board file without a move list", file=sys.stderr)
         return 2
     else:
-        pos = _load(args.board)
-    play_moves(pos, args.moves or "")
+        game = record.GameRecord(_load(args.board))
+    game.moves.extend(parse_moves(args.moves or ""))
+    pos = game.replay()
     sys.stdout.write(format_board(pos))
     b, w = pos.score()
     print("score black %d white %d" % (b, w))
@@ -148,6 +142,6 @@ def main(argv=None):
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except (BoardError, IllegalMove, OSError, UnicodeDecodeError) as e:
+    except (ValueError, OSError) as e:  # bad files, moves and records say why
         print("error: %s" % e, file=sys.stderr)
         return 2

@@ -34,9 +34,9 @@ def test_replay_prints_board_then_score():
 def test_replay_names_an_illegal_move_and_why():
     code, out, err = run("replay", "start", "--moves", "c5 c4 c4")
     assert code == 2 and out == ""
-    assert "move 3 'c4' by black is illegal: c4: occupied" in err
+    assert "move 3 c4 by black is illegal: c4: occupied" in err
     code, _, err = run("replay", "start", "--moves", "c5 pass")
-    assert code == 2 and "move 2 'pass' by white is illegal: pass: a move exists" in err
+    assert code == 2 and "move 2 pass by white is illegal: pass: a move exists" in err
     code, _, err = run("replay", "start", "--moves", "k9")
     assert code == 2 and "move 1 'k9'" in err
 

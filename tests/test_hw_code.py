@@ -216,3 +216,21 @@ def test_bad_board_files_are_skipped_with_a_message(tmp_path):
     boards = load_boards(str(tmp_path), said.append)
     assert len(boards) == 1
     assert len(said) == 1 and said[0].startswith("Skipped bad.txt:")
+
+
+def test_no_long_integers_is_shown_on_the_display(device, monkeypatch):
+    from mapello.hardware import start
+    monkeypatch.setattr(start, "long_ints_problem", lambda: "This board has no long integers")
+    assert start.main(until=lambda: True) == "This board has no long integers"
+    _, _, display = device
+    assert any(bytes(display.fill_row(y, None)).strip(b"\0") for y in range(64))
+
+
+def test_out_of_memory_while_loading_the_game(device, monkeypatch):
+    from mapello import app as app_module
+    from mapello.hardware import start
+
+    def too_big(*args, **kwargs):
+        raise MemoryError()
+    monkeypatch.setattr(app_module.App, "__init__", too_big)
+    assert "deploy.sh --mpy-cross" in start.main(until=lambda: True)

@@ -123,11 +123,31 @@ def halt():
         time.sleep(1)
 
 
+def quiet_screen(board=None, getenv=None):
+    """The display settings.toml names, or None: only to show a problem found
+    before the hardware was built."""
+    try:
+        from mapello.hardware.settings import read_settings
+        from mapello.hardware.build import build_display
+        from mapello.hardware.screen import TextScreen
+        if board is None:
+            import board
+        display = build_display(read_settings(getenv), board)
+        return TextScreen(display, display.width, display.height) if display is not None else None
+    except Exception:  # the problem being shown may be the reason
+        return None
+
+
+def memory_problem():
+    return ("Out of memory loading the game: copy it compiled, with deploy.sh --mpy-cross "
+            "(CircuitPython's mpy-cross).")
+
+
 def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR):
     """The device's entry point; the arguments let the desktop tests inject."""
     problem = long_ints_problem()
     if problem:
-        show_problem(problem)
+        show_problem(problem, quiet_screen(board, getenv))
         return halt() if until is None else problem
     from mapello.hardware.settings import read_settings, SettingsError
     from mapello.hardware.build import build_hardware, Hardware, HardwareError
@@ -142,20 +162,32 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         problem = missing_library(e)
     except (SettingsError, HardwareError) as e:
         problem = str(e)
+    except MemoryError:
+        problem = memory_problem()
+    except Exception as e:  # a driver's own error: still one readable line
+        problem = "Hardware start failed: %s: %s" % (type(e).__name__, e)
     if problem:
         show_problem(problem, hw.screen if hw is not None else None)
         return halt() if until is None else problem
     writable = game_can_write()
     notice = "Board saves on" if writable else "Board saves: B at reset"
     print("Mapello Handheld: " + notice)
-    from mapello.app import App
-    from mapello.hardware.console import Console
-    from mapello.hardware.ticker import Ticker
-    from mapello.hardware.repeat import Repeater
-    if clock is None:
-        clock = device_clock()
-    app = App(load_boards(boards_dir), make_storage(), clock, seed=seed(),
-              settings={"brightness": settings.brightness})
+    try:
+        from mapello.app import App
+        from mapello.hardware.console import Console
+        from mapello.hardware.ticker import Ticker
+        from mapello.hardware.repeat import Repeater
+        if clock is None:
+            clock = device_clock()
+        app = App(load_boards(boards_dir), make_storage(), clock, seed=seed(),
+                  settings={"brightness": settings.brightness})
+    except ImportError as e:
+        problem = missing_library(e)
+    except MemoryError:
+        problem = memory_problem()
+    if problem:
+        show_problem(problem, hw.screen)
+        return halt() if until is None else problem
     say = getattr(app, "say", None)
     if say is not None:          # the boot mode, on the display for a moment
         say(notice)

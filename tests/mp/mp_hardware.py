@@ -84,8 +84,3 @@ def check_tick_clock_and_wrap():
     assert c() == 250
     assert wrap("a b c", 3) == ["a b", "c"]
 
-
-def check_long_ints_present_here():
-    from mapello.hardware.start import long_ints_problem, missing_library
-    assert long_ints_problem() is None
-    assert "neopixel" in missing_library(ImportError("no module named 'neopixel'"))

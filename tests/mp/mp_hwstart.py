@@ -1,0 +1,7 @@
+"""mapello.hardware.start inside MicroPython, in a VM of its own (64 KiB heap)."""
+
+
+def check_long_ints_present_here():
+    from mapello.hardware.start import long_ints_problem, missing_library
+    assert long_ints_problem() is None
+    assert "neopixel" in missing_library(ImportError("no module named 'neopixel'"))

@@ -44,6 +44,9 @@ EOF
 }
 
 fail() { echo "deploy.sh: $*" >&2; exit 1; }
+copy_file() {  # macOS would add ._ resource files to the FAT drive without -X
+    if [ "$(uname)" = Darwin ]; then cp -X "$1" "$2"; else cp "$1" "$2"; fi
+}
 say() { echo "$*"; }
 
 while [ $# -gt 0 ]; do
@@ -217,7 +220,7 @@ put() {  # staged relative path -> the drive, only when different
         say "would copy $rel"
     else
         mkdir -p "$target/$(dirname "$rel")"
-        cp "$stage/$rel" "$target/$rel.mapello-new"
+        copy_file "$stage/$rel" "$target/$rel.mapello-new"
         mv -f "$target/$rel.mapello-new" "$target/$rel"
         say "copied $rel"
     fi
@@ -276,7 +279,7 @@ for staged in "$stage"/boards/*.txt; do
     echo "$sum_new $name" >> "$new_manifest"
 done
 if ! { [ -f "$manifest" ] && cmp -s "$new_manifest" "$manifest"; }; then
-    if [ "$dry_run" = 0 ]; then mkdir -p "$target/boards"; cp "$new_manifest" "$manifest"; fi
+    if [ "$dry_run" = 0 ]; then mkdir -p "$target/boards"; copy_file "$new_manifest" "$manifest"; fi
 fi
 
 if [ -f "$target/settings.toml" ]; then

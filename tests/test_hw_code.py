@@ -234,3 +234,18 @@ def test_out_of_memory_while_loading_the_game(device, monkeypatch):
         raise MemoryError()
     monkeypatch.setattr(app_module.App, "__init__", too_big)
     assert "deploy.sh --mpy-cross" in start.main(until=lambda: True)
+
+
+def test_without_the_text_library_the_terminal_shows_the_problem(device, monkeypatch, capsys):
+    """CircuitPython's terminal group (absent from Blinka: a Group stands in)
+    goes on the display, and the message is printed onto it."""
+    terminal = displayio.Group()
+    monkeypatch.setattr(displayio, "CIRCUITPYTHON_TERMINAL", terminal, raising=False)
+    monkeypatch.setitem(sys.modules, "adafruit_display_text", None)
+    from mapello.hardware import start
+    problem = start.main(until=lambda: True)
+    _, _, display = device
+    assert display.root_group is terminal
+    out = capsys.readouterr().out
+    assert "adafruit_display_text is missing" in out and "run deploy.sh" in out
+    assert problem.startswith("Library adafruit_display_text")

@@ -36,9 +36,10 @@ def missing_library(error):
     return "Missing module (%s): run deploy.sh again." % text
 
 
-def show_problem(text, screen=None):
-    """The message on the display if one works, and always on the serial console
-    (a built-in display shows that console once nothing else is on it)."""
+def show_problem(text, screen=None, display=None):
+    """The message on the game's text screen if it works; otherwise CircuitPython's
+    own terminal is put on the display (the SSD1306 or the board's own) and the
+    message printed there.  Always on the serial console too."""
     from mapello.hardware.screen import wrap
     print("Mapello: " + text)
     if screen is not None:
@@ -48,12 +49,16 @@ def show_problem(text, screen=None):
         except Exception as e:  # the display itself is the problem
             print("Mapello: the display failed too: %s" % e)
     try:
-        import board
-        display = getattr(board, "DISPLAY", None)
-        if display is not None:
-            import displayio
-            display.root_group = displayio.CIRCUITPYTHON_TERMINAL
-    except Exception:
+        import displayio
+        terminal = getattr(displayio, "CIRCUITPYTHON_TERMINAL", None)
+        if display is None:
+            import board
+            display = getattr(board, "DISPLAY", None)
+        if display is not None and terminal is not None:
+            display.root_group = terminal
+            for line in wrap(text, 21, 8):
+                print(line)
+    except Exception:  # nothing more can be shown: the serial line stands
         pass
 
 
@@ -167,7 +172,10 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
     except Exception as e:  # a driver's own error: still one readable line
         problem = "Hardware start failed: %s: %s" % (type(e).__name__, e)
     if problem:
-        show_problem(problem, hw.screen if hw is not None else None)
+        if hw is None:
+            show_problem(problem)
+        else:
+            show_problem(problem, hw.screen, hw.display)
         return halt() if until is None else problem
     writable = game_can_write()
     notice = "Board saves on" if writable else "Board saves: B at reset"

@@ -107,6 +107,12 @@ class App:
     def changed(self):
         self._dirty = True
 
+    @property
+    def message(self):
+        """The message say() is showing now ("" when none): what a build
+        without a display scrolls across the matrix."""
+        return self._message
+
     def say(self, text, ms=MESSAGE_MS):
         """A short message on the last display line (two lines when long) for
         `ms` milliseconds."""

@@ -15,6 +15,8 @@ class FakeApp:
         self.brightness = 50
         self.log = []
         self.ticks = 0
+        self.message = ""
+        self.screen = "menu"
 
     def press(self, b):
         self.log.append(("press", b))
@@ -106,6 +108,36 @@ def test_without_a_display_line_one_scrolls_on_the_matrix():
     clock.t = 100 * COLUMN_MS                # long after: back to the App's frame
     con.step()
     assert matrix.frames[-1][0] == bytes(app.frame)
+
+
+def scrolled(con, clock, matrix, at):
+    """Whether the matrix shows the ticker (not the App's frame) at time `at`."""
+    clock.t = at
+    con.step()
+    return matrix.frames[-1][0] != bytes(con.app.frame)
+
+
+def test_without_a_display_messages_and_new_screens_scroll_but_scores_do_not():
+    app, matrix, clock = FakeApp(), Recorder(), Clock()
+    con = Console(app, matrix, [], None, clock, ticker=Ticker())
+    con.step()                                # the first screen's title scrolls
+    assert scrolled(con, clock, matrix, 10 * COLUMN_MS)
+    assert not scrolled(con, clock, matrix, 200 * COLUMN_MS)
+    app.lines[0] = "B9(+3)  W3(+0)"          # the score changes on the same screen
+    app.version += 1
+    assert not scrolled(con, clock, matrix, 210 * COLUMN_MS)
+    app.message = "no flip"                   # a message scrolls
+    app.version += 1
+    con.step()
+    assert scrolled(con, clock, matrix, 220 * COLUMN_MS)
+    assert not scrolled(con, clock, matrix, 400 * COLUMN_MS)
+    app.version += 1                          # the same message again: no repeat
+    assert not scrolled(con, clock, matrix, 410 * COLUMN_MS)
+    app.screen = "game over"                  # a new screen: its first line scrolls
+    app.lines[0] = "Black (P1) wins"
+    app.version += 1
+    con.step()
+    assert scrolled(con, clock, matrix, 420 * COLUMN_MS)
 
 
 def test_a_press_stops_the_scroll_and_reaches_the_app():

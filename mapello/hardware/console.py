@@ -9,8 +9,11 @@ class Console:
     """One App wired to its hardware; `step()` is one loop iteration.
 
     Without a display (`screen` of kind SerialScreen or None and a `ticker`),
-    a change of the App's first line scrolls across the matrix; any button
-    press stops the scroll and still reaches the App.
+    each new message of the App (`app.message`: a refused move, a pass, an
+    error) scrolls across the matrix, and so does the first line of each new
+    screen (the menu's title, the winner at game over); the score changing
+    after every move does not, so the board stays in view.  Any button press
+    stops the scroll and still reaches the App.
     """
 
     def __init__(self, app, matrix, inputs, screen, clock, ticker=None, repeater=None):
@@ -24,7 +27,8 @@ class Console:
         self.now = clock()
         self.steps = 0
         self._version = -1
-        self._line0 = ""
+        self._message = ""
+        self._screen = None
         self._scroll = bytearray(300) if ticker is not None else None
 
     # the sink of the input adapters
@@ -52,15 +56,24 @@ class Console:
             self._version = app.version
             if self.screen is not None:
                 self.screen.show_lines(app.lines)
-            if self.ticker is not None and app.lines and app.lines[0] != self._line0:
-                self._line0 = app.lines[0]
-                self.ticker.start(self._line0, now)
+            if self.ticker is not None:
+                self._start_scroll(app, now)
         if self.matrix is not None:
             if self.ticker is not None and self.ticker.active and self.ticker.draw(now, self._scroll):
                 self.matrix.show(self._scroll, app.brightness)
             elif fresh or self.ticker is not None:
                 self.matrix.show(app.frame, app.brightness)
         self.steps += 1
+
+    def _start_scroll(self, app, now):
+        message = getattr(app, "message", "")
+        screen = getattr(app, "screen", None)
+        if message and message != self._message:
+            self.ticker.start(message, now)
+        elif screen is not self._screen and app.lines and app.lines[0]:
+            self.ticker.start(app.lines[0], now)
+        self._message = message
+        self._screen = screen
 
     def run(self, until=None):
         """Loop forever (or until `until()` is true, for tests)."""

@@ -4,6 +4,8 @@ step reads the clock, never sleeps on its own account."""
 
 from mapello.hardware.repeat import Repeater
 
+_UNSEEN = object()  # no screen shown yet, so the first one counts as new
+
 
 class Console:
     """One App wired to its hardware; `step()` is one loop iteration.
@@ -28,7 +30,7 @@ class Console:
         self.steps = 0
         self._version = -1
         self._message = ""
-        self._screen = None
+        self._screen = _UNSEEN
         self._scroll = bytearray(300) if ticker is not None else None
 
     # the sink of the input adapters

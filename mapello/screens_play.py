@@ -15,8 +15,9 @@ except ImportError:  # CPython
 BLINK_MS = const(400)
 FLIP_MS = const(300)
 BAD_MS = const(600)
-THINK_NODES = const(200)   # computer work per tick: keeps each tick short
-HINT_NODES = const(3000)   # a hint is one medium-level search, bounded
+THINK_SLICE = const(8)          # nodes per step: about 20 ms on an RP2040
+THINK_TICK_MS = const(15)       # a tick's share of thinking, so buttons stay alive
+THINK_TICK_NODES = const(400)   # and a cap, for clocks that stand still in tests
 COLOUR_LETTER = "BW"
 COLOUR_WORD = ("Black", "White")
 
@@ -118,6 +119,7 @@ class PlayScreen:
         self.blink_at = 0
         self.shown_seconds = -1
         self.thinker = None
+        self.hinter = None
         self.finished = False
         self._place_cursor()
 
@@ -129,7 +131,29 @@ class PlayScreen:
 
     def _new_turn(self):
         self.thinker = None
+        self.hinter = None
         self._place_cursor()
+
+    def _search(self, pos, level):
+        """A sliced search: the hard level thinks for the think_ms setting
+        (2 s by default, DESIGN's budget for an RP2040); the lower levels use
+        their own small node budgets."""
+        from mapello.ai import Thinker
+        seed = self.app.seed + pos.ply()
+        if level == "hard":
+            return Thinker(pos, level, seed=seed, clock=self.app.clock,
+                           time_budget_ms=self.app.settings.get("think_ms", 2000))
+        return Thinker(pos, level, seed=seed)
+
+    def _run_slices(self, thinker):
+        """Work on `thinker` for this tick's share; True once its choice is final."""
+        clock = self.app.clock
+        start = clock()
+        first = thinker.nodes
+        while not thinker.step(THINK_SLICE):
+            if clock() - start >= THINK_TICK_MS or thinker.nodes - first >= THINK_TICK_NODES:
+                return False
+        return True
 
     def _move(self, cell):
         pos = self.s.pos
@@ -161,6 +185,12 @@ class PlayScreen:
     def press(self, button):
         pos = self.s.pos
         if self.finished:
+            return
+        if self.hinter is not None:
+            if button == buttons.B:
+                self._show_hint()
+            else:
+                self.app.say("hint: thinking, B now")
             return
         if self.s.is_computer(pos.turn) and not pos.is_over():
             if button == buttons.B and self.thinker is not None:
@@ -228,18 +258,19 @@ class PlayScreen:
         self.app.say("undone")
 
     def hint(self):
+        """The hard level's choice for the player to move, searched in slices
+        like the computer's moves; B takes the best found so far."""
         pos = self.s.pos
         self.back()
-        moves = pos.legal_moves()
-        if not moves:
+        if not pos.legal_mask():
             self.app.say("no move: pass")
             return
-        self.cursor = moves[0]
-        try:
-            from mapello.ai import choose_move
-            self.cursor = choose_move(pos, "medium", self.app.seed, HINT_NODES)
-        except ImportError:
-            pass
+        self.hinter = self._search(pos, "hard")
+        self.app.say("hint: thinking")
+
+    def _show_hint(self):
+        self.cursor = self.hinter.best()
+        self.hinter = None
         self.app.say("try " + cell_name(self.cursor))
 
     def resign(self):
@@ -286,6 +317,10 @@ class PlayScreen:
         if self.s.is_computer(pos.turn):
             self._think()
             return
+        if self.hinter is not None:
+            if self._run_slices(self.hinter):
+                self._show_hint()
+            return
         left = self.timer_left()
         if left is not None:
             seconds = (left + 999) // 1000
@@ -304,11 +339,10 @@ class PlayScreen:
             self._move(PASS)
             return
         if self.thinker is None:
-            from mapello.ai import Thinker
-            self.thinker = Thinker(pos, self.s.level, seed=self.app.seed + pos.ply())
+            self.thinker = self._search(pos, self.s.level)
             self.app.changed()
             return
-        if self.thinker.step(THINK_NODES):
+        if self._run_slices(self.thinker):
             self._move(self.thinker.best())
 
     # --- output ----------------------------------------------------------------

@@ -4,7 +4,7 @@ are checked at each step."""
 from app_driver import Player
 from mapello import palette
 from mapello.board_view import cell_colour
-from mapello.engine import BLACK, PASS, WHITE, Position, parse_cell
+from mapello.engine import BLACK, PASS, WHITE, Position, cell_name, parse_cell
 from mapello.save import FileStorage
 from mapello.screens_play import score_line
 
@@ -124,9 +124,36 @@ def test_hint_moves_the_cursor_to_a_legal_move():
     p.cursor_to(parse_cell("a1"))
     p.press("B")
     p.choose("Hint")
+    assert p.app.lines[3] == "hint: thinking"      # the hard level, in slices
+    p.press("UP")                                   # the cursor waits for the hint
+    assert p.app.lines[3] == "hint: thinking, B now"
+    p.wait(2000)                                    # the hard level's 2 s budget
     s = p.app.screen
     assert p.screen == "PlayScreen" and s.s.pos.why_illegal(s.cursor) is None
-    assert p.app.lines[3].startswith("try ")
+    assert p.app.lines[3] == "try " + cell_name(s.cursor)
+
+
+def test_b_takes_the_hint_found_so_far():
+    p = Player(settings={"think_ms": 60000})
+    p.press("A")
+    p.press("B")
+    p.choose("Hint")
+    p.press("B")
+    s = p.app.screen
+    assert s.s.pos.why_illegal(s.cursor) is None
+    assert p.app.lines[3] == "try " + cell_name(s.cursor)
+
+
+def test_the_hard_computer_thinks_for_the_think_ms_setting():
+    p = Player(settings={"mode": 2, "level": 2, "think_ms": 1500})
+    p.press("A")
+    p.play(parse_cell("f4"))
+    pos = p.app.screen.s.pos
+    assert pos.ply() == 1                          # 400 ms after the move: still thinking
+    p.wait(700)
+    assert pos.ply() == 1
+    p.wait(600)                                    # past 1.5 s: it has moved
+    assert pos.ply() == 2 and pos.turn == BLACK
 
 
 def test_resign_ends_the_game_for_the_other_side():

@@ -67,6 +67,7 @@ BAD = [
     ("I2C_ADDRESS", "0x99", "use 8 to 119"),
     ("REPEAT_DELAY_MS", "5", "use 50 to 5000"),
     ("REPEAT_MS", "fast", "whole number"),
+    ("THINK_MS", "50", "use 100 to 60000"),
 ]
 
 

@@ -28,7 +28,7 @@ DEFAULTS = {
     "SHIFT_LATCH": "BUTTON_LATCH", "SHIFT_COUNT": "8", "SHIFT_KEYS": "6,5,7,4,1,0",
     "DISPLAY": "ssd1306", "DISPLAY_HEIGHT": "32", "I2C_ADDRESS": "0x3C",
     "I2C_SDA": "GP8", "I2C_SCL": "GP9",
-    "REPEAT_DELAY_MS": "350", "REPEAT_MS": "90",
+    "REPEAT_DELAY_MS": "350", "REPEAT_MS": "90", "THINK_MS": "2000",
 }
 
 
@@ -128,6 +128,7 @@ def read_settings(getenv=None):
     s.color_order = _choice("COLOR_ORDER", values["COLOR_ORDER"], COLOR_ORDERS)
     s.brightness = _number("BRIGHTNESS", values["BRIGHTNESS"], 1, 100)
     s.current_ma = _number("CURRENT_MA", values["CURRENT_MA"], MIN_CURRENT_MA, MAX_CURRENT_MA)
+    s.think_ms = _number("THINK_MS", values["THINK_MS"], 100, 60000)
     s.buttons = _choice("BUTTONS", values["BUTTONS"], BUTTON_MODES)
     s.active_low = _choice("BUTTONS_ACTIVE", values["BUTTONS_ACTIVE"], ("low", "high")) == "low"
     s.pull = _flag("BUTTONS_PULL", values["BUTTONS_PULL"])

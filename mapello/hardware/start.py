@@ -188,7 +188,7 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         if clock is None:
             clock = device_clock()
         app = App(load_boards(boards_dir), make_storage(), clock, seed=seed(),
-                  settings={"brightness": settings.brightness})
+                  settings={"brightness": settings.brightness, "think_ms": settings.think_ms})
     except ImportError as e:
         problem = missing_library(e)
     except MemoryError:

@@ -1,6 +1,7 @@
 """The text screen through the real displayio and adafruit_display_text,
 rendered headless by Blinka's BusDisplay and compared pixel by pixel."""
 import os
+import sys
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
@@ -8,6 +9,7 @@ import busdisplay  # noqa: E402
 import displayio  # noqa: E402
 import pytest  # noqa: E402
 
+from mapello.hardware import font as font_module  # noqa: E402
 from mapello.hardware.screen import TextScreen, SerialScreen, wrap  # noqa: E402
 
 
@@ -35,10 +37,32 @@ def picture(display, rows=None, width=None):
 
 SCORE = ["Black 12  White 9", "Black to move", "", ""]
 
-# The first 9 rows of the score screen on a 128x32 OLED, left 60 columns:
-# "Black 12  W" in the 6x12 terminal font, cap height 8 pixels; the last row is
-# the top of line 2, "Black t", 8 pixels further down.
-SCORE_TOP = """\
+# The first two lines of the score screen on a 128x32 OLED, left 60 columns, in
+# the 5x8 font (fonts/mapello-5x8.pcf): each line owns an 8-pixel band, cap
+# height 6, one row below the baseline for descenders.
+SCORE_5X8 = """\
+............................................................
+###...##............#...........#...##............#..#.#....
+#..#...#............#..........##..#..#...........#..#.#....
+###....#...###...##.#..#........#.....#...........#..#.###..
+#..#...#..#..#..#...###.........#...##............####.#..#.
+#..#...#..#..#..#...#..#........#..#..............####.#..#.
+###...###..###...##.#..#.......###.####...........#..#.#..#.
+............................................................
+............................................................
+###...##............#..........#............................
+#..#...#............#..........#............................
+###....#...###...##.#..#......###...##.......##.#..##...#.#.
+#..#...#..#..#..#...###........#...#..#......#.#.##..#..#.#.
+#..#...#..#..#..#...#..#.......#.#.#..#......#.#.##..#..#.#.
+###...###..###...##.#..#........#...##.......#.#.#.##....#..
+............................................................""".split("\n")
+
+# The first 9 rows of the same screen in the 6x12 terminal font (128x64, and the
+# 128x32 fallback when the 5x8 font cannot load), cap height 8 pixels; on
+# 128x32 the last row is already the top of line 2, "Black t": the clipping
+# the 5x8 font removes.
+TERMINAL_TOP = """\
 ####...##................#............#....###..............
 #...#...#................#...........##...#...#.............
 #...#...#....###...###...#..#.........#...#...#.............
@@ -49,23 +73,72 @@ SCORE_TOP = """\
 ####...###...####..###...#..#........###..#####.............
 ####...##................#............#.....................""".split("\n")
 
+PRINTABLE = "".join(chr(c) for c in range(32, 127))
+
+
+def lit(display):
+    return {(x, y) for y, row in enumerate(picture(display))
+            for x, ch in enumerate(row) if ch == "#"}
+
+
+def test_the_font_file_is_in_the_repository():
+    path = font_module.font_path()
+    assert os.path.isfile(path) and path.endswith("fonts/mapello-5x8.pcf")
+    with open(path, "rb") as f:
+        assert f.read(4) == b"\x01fcp"
+    assert os.path.getsize(path) < 8000                  # printable ASCII only
+
 
 def test_score_screen_on_128x32(display_of):
     d = display_of(128, 32)
     screen = TextScreen(d, 128, 32)
+    assert screen.small
     assert screen.show_lines(SCORE) == 2
     pic = picture(d)
-    assert picture(d, 9, 60) == SCORE_TOP
-    assert all("#" not in row for row in pic[17:])        # lines 3 and 4 are blank
-    assert any("#" in row[100:] for row in pic[:8])       # "White 9" reaches the right part
+    assert picture(d, 16, 60) == SCORE_5X8
+    assert all("#" not in row for row in pic[16:])        # lines 3 and 4 are blank
+    assert any("#" in row[60:] for row in pic[:8])        # "White 9" goes on to the right
 
 
-def test_same_text_on_128x64_is_the_same_glyphs_further_apart(display_of):
+@pytest.mark.parametrize("start", range(0, 95, 21))
+def test_every_line_stays_in_its_own_8_pixel_band(display_of, start):
+    """Each printable character, on each line: its lit pixels stay within that
+    line's rows 8i..8i+7, so no two lines overlap or clip each other."""
+    d = display_of(128, 32)
+    screen = TextScreen(d, 128, 32)
+    text = PRINTABLE[start:start + 21]
+    alone = []
+    for i in range(4):
+        lines = ["", "", "", ""]
+        lines[i] = text
+        screen.show_lines(lines)
+        pixels = lit(d)
+        assert pixels, "line %d shows nothing" % i
+        assert {y // 8 for _, y in pixels} == {i}, "line %d leaves its band" % i
+        alone.append(pixels)
+    screen.show_lines([text] * 4)
+    together = lit(d)
+    assert together == set().union(*alone)
+    assert sum(len(p) for p in alone) == len(together)     # no pixel lit by two lines
+
+
+def test_descenders_and_tall_glyphs_do_not_touch_the_next_line(display_of):
+    d = display_of(128, 32)
+    TextScreen(d, 128, 32).show_lines(["gjpqy_", "([{|}])", "gjpqy_", "([{|}])"])
+    pic = picture(d)
+    assert "#" in pic[7] and "#" in pic[23]               # descenders use the band's last row
+    assert "#" in pic[8] and "#" in pic[24]               # tall glyphs its first
+    assert "#" not in pic[15] and "#" not in pic[31]      # and the lines between stay apart
+
+
+def test_same_text_on_128x64_keeps_the_terminal_font(display_of):
     d = display_of(128, 64)
-    TextScreen(d, 128, 64).show_lines(SCORE)
+    screen = TextScreen(d, 128, 64)
+    assert not screen.small
+    screen.show_lines(SCORE)
     pic = picture(d, width=60)
     top = next(y for y, row in enumerate(pic) if "#" in row)
-    assert pic[top:top + 8] == SCORE_TOP[:8]
+    assert pic[top:top + 8] == TERMINAL_TOP[:8]
     second = next(y for y in range(top + 9, 64) if "#" in pic[y])
     assert second - top == 16                              # 16-pixel rows on a 64-pixel display
 
@@ -79,6 +152,46 @@ def test_builtin_tft_centres_the_text(display_of):
     assert max(y for _, y in lit) < 32
 
 
+def test_missing_font_file_falls_back_to_the_terminal_font(display_of, tmp_path):
+    said = []
+    missing = str(tmp_path / "fonts" / "mapello-5x8.pcf")
+    assert font_module.small_font(missing, said.append) is None
+    assert "run deploy.sh again" in said[0]
+    d = display_of(128, 32)
+    screen = TextScreen(d, 128, 32, font_file=missing)
+    assert not screen.small
+    screen.show_lines(SCORE)
+    assert picture(d, 9, 60) == TERMINAL_TOP                # the old layout, as before the font
+
+
+def test_missing_font_library_falls_back_to_the_terminal_font(display_of, monkeypatch):
+    monkeypatch.setattr(font_module, "_fonts", {})
+    monkeypatch.setitem(sys.modules, "adafruit_bitmap_font.pcf", None)   # import fails
+    said = []
+    assert font_module.small_font(None, said.append) is None
+    assert "using the built-in font" in said[0]
+    d = display_of(128, 32)
+    screen = TextScreen(d, 128, 32)
+    assert not screen.small
+    screen.show_lines(SCORE)
+    assert picture(d, 9, 60) == TERMINAL_TOP
+
+
+def test_damaged_font_file_falls_back(tmp_path):
+    bad = tmp_path / "mapello-5x8.pcf"
+    bad.write_bytes(b"\x01fcp" + b"\x00" * 20)
+    said = []
+    assert font_module.small_font(str(bad), said.append) is None
+    assert said
+
+
+def test_the_font_is_loaded_once(display_of):
+    d = display_of(128, 32)
+    first = TextScreen(d, 128, 32).labels[0].font
+    d = display_of(128, 32)
+    assert TextScreen(d, 128, 32).labels[0].font is first
+
+
 def test_only_changed_lines_are_updated(display_of):
     d = display_of(128, 32)
     screen = TextScreen(d, 128, 32)
@@ -88,14 +201,18 @@ def test_only_changed_lines_are_updated(display_of):
     assert screen.show_lines(["Black 13  White 8", "Black to move", "", ""]) == 1
     assert screen.labels[0] is first and first.text == "Black 13  White 8"
     assert screen.updates == 3
-    assert picture(d, 9, 60) != SCORE_TOP
+    assert picture(d, 8, 60) != SCORE_5X8[:8]
+    assert picture(d, 16, 60)[8:] == SCORE_5X8[8:]
 
 
 def test_full_width_line_fits(display_of):
     d = display_of(128, 32)
-    TextScreen(d, 128, 32).show_lines(["M" * 21])
-    pic = picture(d, 9)
-    assert "#" in "".join(row[120:126] for row in pic)
+    TextScreen(d, 128, 32).show_lines(["M" * 21, "W" * 21, "g" * 21, "@" * 21])
+    pic = picture(d)
+    for band in range(4):
+        rows = pic[8 * band:8 * band + 8]
+        assert "#" in "".join(row[100:105] for row in rows)     # the 21st character shows
+        assert "#" not in "".join(row[105:] for row in rows)    # 21 x 5 pixels wide
 
 
 def test_serial_screen_prints_changes_only():

@@ -6,13 +6,16 @@ LINES = 4
 
 
 class TextScreen:
-    """Four lines of the 6x8-cell terminal font, sized to the display.
+    """Four lines of up to 21 characters, sized to the display.
 
-    128x32 gets 8-pixel rows, 128x64 16-pixel rows, a larger built-in TFT
-    centres the block with rows a quarter of its height apart.
+    A 32-pixel-high display uses the 5x8 font in 8-pixel rows (the built-in
+    font's 6x12 cell would overlap its neighbours there); without that font it
+    falls back to the built-in font, clipped, as before.  128x64 gets the
+    built-in terminal font in 16-pixel rows, a larger built-in TFT centres the
+    block with rows a quarter of its height apart.
     """
 
-    def __init__(self, display, width, height):
+    def __init__(self, display, width, height, font_file=None):
         import displayio
         import terminalio
         from adafruit_display_text import label
@@ -22,12 +25,23 @@ class TextScreen:
         self.group = displayio.Group()
         self.labels = []
         self.texts = ["", "", "", ""]
+        font = None
+        if height <= 32:
+            from mapello.hardware.font import small_font
+            font = small_font(font_file)
+        self.small = font is not None
+        if font is None:
+            font = terminalio.FONT
         pitch = 8 if height <= 32 else (16 if height <= 64 else height // LINES)
         x = (width - 126) // 2 if width > 128 else 0
+        if self.small:
+            dy = pitch // 2        # the 5x8 cell (ascent 7, descent 1) fills rows 8i..8i+7
+        else:
+            dy = pitch // 2 - (1 if pitch == 8 else 0)
         for i in range(LINES):
-            lab = label.Label(terminalio.FONT, text="", color=0xFFFFFF)
+            lab = label.Label(font, text="", color=0xFFFFFF)
             lab.x = x
-            lab.y = i * pitch + pitch // 2 - (1 if pitch == 8 else 0)
+            lab.y = i * pitch + dy
             self.group.append(lab)
             self.labels.append(lab)
         self.updates = 0

@@ -1,0 +1,39 @@
+"""The small font of 32-pixel-high displays: the X11 misc-fixed 5x8 font,
+printable ASCII only, as a PCF file on the drive (fonts/README.md).  Kept out
+of screen.py so that only a 128x32 display pays for it."""
+
+FONT_FILE = "fonts/mapello-5x8.pcf"
+
+_fonts = {}                            # path -> the loaded font (it keeps its file open)
+
+
+def font_path():
+    """FONT_FILE beside the mapello/ folder: the drive's root on the device,
+    the repository on a desktop."""
+    try:
+        here = __file__.replace("\\", "/")
+    except NameError:                  # a build without __file__
+        return FONT_FILE
+    at = here.rfind("mapello/hardware/")
+    return here[:at] + FONT_FILE if at >= 0 else FONT_FILE
+
+
+def small_font(path=None, report=print):
+    """The 5x8 font for 32-pixel-high displays, or None when its file or
+    adafruit_bitmap_font is missing or unreadable (then the built-in font is
+    used).  Glyphs load when a text first needs them, so only the characters
+    shown take memory."""
+    if path is None:
+        path = font_path()
+    if path in _fonts:
+        return _fonts[path]
+    font = None
+    try:
+        import displayio
+        from adafruit_bitmap_font.pcf import PCF     # not bitmap_font.load_font: that imports every format
+        font = PCF(open(path, "rb"), displayio.Bitmap)
+    except Exception as e:     # ImportError, OSError, MemoryError, a damaged file
+        report("Font %s not loaded (%s): using the built-in font; run deploy.sh again."
+               % (path, e))
+    _fonts[path] = font
+    return font

@@ -75,7 +75,7 @@ def test_terminal_play_as_a_user():
         screen = t.send("\r", until="to move")            # Enter = A: start
         assert "B2(+0)  W2(+0)" in screen and "P1 Black to move" in screen
         rows = [line for line in screen.split("\n") if line.startswith("  ")]
-        assert ". . . B W * . . " in rows[4]                 # row 4: d4 black, e4 white, f4 hint
+        assert ". + . B W * + . " in rows[4]                 # Bonus Hunt, the first board: row 4
         screen = t.send("\x1b[C", until="f3")              # right arrow: e3 -> f3
         assert "f3" in screen
         screen = t.send("z", until="no flip")              # Z = A on an illegal cell

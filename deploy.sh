@@ -4,10 +4,11 @@
 #   ./deploy.sh                      find the drive, copy what changed
 #   ./deploy.sh --target /media/me/CIRCUITPY --dry-run
 #
-# Order: lib/ (the Adafruit libraries), mapello/, boards/, boot.py, then code.py
-# last, so the board reloads once with everything in place.  Never overwrites
-# settings.toml or a board file the user changed or saved; only removes files
-# from mapello/ (which is the game's own) and from the libraries it installs.
+# Order: lib/ (the Adafruit libraries), mapello/, boards/, fonts/, boot.py, then
+# code.py last, so the board reloads once with everything in place.  Never
+# overwrites settings.toml or a board or font file the user changed or saved;
+# only removes files from mapello/ (which is the game's own) and from the
+# libraries it installs.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -18,8 +19,9 @@ LIBS=(
   "adafruit-circuitpython-display-text==5.0.6 adafruit_display_text/__init__.py adafruit_display_text/label.py"
   "adafruit-circuitpython-displayio-ssd1306==3.0.6 adafruit_displayio_ssd1306.py"
   "adafruit-circuitpython-ticks==1.1.7 adafruit_ticks.py"
+  "adafruit-circuitpython-bitmap-font==2.5.1 adafruit_bitmap_font/__init__.py adafruit_bitmap_font/glyph_cache.py adafruit_bitmap_font/pcf.py"
 )
-CIRCUP_NAMES="neopixel adafruit_display_text adafruit_displayio_ssd1306 adafruit_ticks"
+CIRCUP_NAMES="neopixel adafruit_display_text adafruit_displayio_ssd1306 adafruit_ticks adafruit_bitmap_font"
 
 target=""
 dry_run=0
@@ -134,7 +136,7 @@ fi
 # --- stage everything in a temporary folder --------------------------------------
 stage="$(mktemp -d "${TMPDIR:-/tmp}/mapello-deploy.XXXXXX")"
 trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage/lib" "$stage/mapello" "$stage/boards"
+mkdir -p "$stage/lib" "$stage/mapello" "$stage/boards" "$stage/fonts"
 
 dist_version() {  # site-packages, package==version -> 0 if that version is installed there
     local sp="$1" pkg="${2%%==*}" ver="${2##*==}"
@@ -198,6 +200,7 @@ is_desktop_only() { head -n 5 "$1" | grep -qix '# desktop-only'; }
     cp "$HERE/$rel" "$stage/$rel"
 done
 for f in "$HERE"/boards/*.txt; do [ -f "$f" ] && cp "$f" "$stage/boards/"; done
+for f in "$HERE"/fonts/*.pcf; do [ -f "$f" ] && cp "$f" "$stage/fonts/"; done
 cp "$HERE/device/boot.py" "$HERE/device/code.py" "$stage/"
 
 if [ -n "$mpy_cross" ]; then
@@ -257,30 +260,36 @@ if [ -d "$target/mapello" ]; then
     done
 fi
 
-# boards: a bundled board replaces the drive's copy only if that copy is what the
-# last deploy put there (its checksum is in boards/.mapello-bundled); otherwise the
-# user changed or saved it, and it stays.
-manifest="$target/boards/.mapello-bundled"
-new_manifest="$stage/boards/.mapello-bundled"
-: > "$new_manifest"
-for staged in "$stage"/boards/*.txt; do
-    [ -f "$staged" ] || continue
-    name="$(basename "$staged")"
-    rel="boards/$name"
-    sum_new="$(cksum < "$staged" | cut -d' ' -f1,2)"
-    if [ -f "$target/$rel" ] && ! cmp -s "$staged" "$target/$rel"; then
-        sum_old="$(cksum < "$target/$rel" | cut -d' ' -f1,2)"
-        if ! { [ -f "$manifest" ] && grep -qxF "$sum_old $name" "$manifest"; }; then
-            say "kept $rel: it differs from the bundled one, so it is yours"
-            continue
+# boards/ and fonts/: a bundled file replaces the drive's copy only if that copy is
+# what the last deploy put there (its checksum is in FOLDER/.mapello-bundled);
+# otherwise the user changed or saved it, and it stays.  Other files there are
+# the user's and are left alone.
+put_bundled() {
+    local folder="$1" staged name rel sum_new sum_old
+    local manifest="$target/$folder/.mapello-bundled"
+    local new_manifest="$stage/$folder/.mapello-bundled"
+    : > "$new_manifest"
+    for staged in "$stage/$folder"/*; do
+        [ -f "$staged" ] || continue
+        name="$(basename "$staged")"
+        rel="$folder/$name"
+        sum_new="$(cksum < "$staged" | cut -d' ' -f1,2)"
+        if [ -f "$target/$rel" ] && ! cmp -s "$staged" "$target/$rel"; then
+            sum_old="$(cksum < "$target/$rel" | cut -d' ' -f1,2)"
+            if ! { [ -f "$manifest" ] && grep -qxF "$sum_old $name" "$manifest"; }; then
+                say "kept $rel: it differs from the bundled one, so it is yours"
+                continue
+            fi
         fi
+        put "$rel"
+        echo "$sum_new $name" >> "$new_manifest"
+    done
+    if ! { [ -f "$manifest" ] && cmp -s "$new_manifest" "$manifest"; }; then
+        if [ "$dry_run" = 0 ]; then mkdir -p "$target/$folder"; copy_file "$new_manifest" "$manifest"; fi
     fi
-    put "$rel"
-    echo "$sum_new $name" >> "$new_manifest"
-done
-if ! { [ -f "$manifest" ] && cmp -s "$new_manifest" "$manifest"; }; then
-    if [ "$dry_run" = 0 ]; then mkdir -p "$target/boards"; copy_file "$new_manifest" "$manifest"; fi
-fi
+}
+put_bundled boards
+put_bundled fonts
 
 if [ -f "$target/settings.toml" ]; then
     say "kept settings.toml (yours; the examples are settings.toml.pico and settings.toml.pybadge)"

@@ -56,8 +56,15 @@ def test_fresh_install(tmp_path):
     assert files["settings.toml"] == read(os.path.join(ROOT, "settings.toml.pico"))
     assert files["lib/neopixel.py"] == read(os.path.join(SITE, "neopixel.py"))
     assert files["lib/adafruit_display_text/label.py"] == read(os.path.join(SITE, "adafruit_display_text", "label.py"))
-    for lib in ("adafruit_ticks.py", "adafruit_displayio_ssd1306.py", "adafruit_display_text/__init__.py"):
+    for lib in ("adafruit_ticks.py", "adafruit_displayio_ssd1306.py", "adafruit_display_text/__init__.py",
+                "adafruit_bitmap_font/__init__.py", "adafruit_bitmap_font/glyph_cache.py"):
         assert "lib/" + lib in files
+    assert files["lib/adafruit_bitmap_font/pcf.py"] == read(os.path.join(SITE, "adafruit_bitmap_font", "pcf.py"))
+    # only the PCF loader: bitmap_font.py would import every format's module
+    assert not any(p.startswith("lib/adafruit_bitmap_font/") and p.rsplit("/", 1)[1] not in
+                   ("__init__.py", "glyph_cache.py", "pcf.py") for p in files)
+    assert files["fonts/mapello-5x8.pcf"] == read(os.path.join(ROOT, "fonts", "mapello-5x8.pcf"))
+    assert "fonts/README.md" not in files
     assert files["mapello/engine.py"] == read(os.path.join(ROOT, "mapello", "engine.py"))
     assert "mapello/hardware/start.py" in files
     for name in os.listdir(os.path.join(ROOT, "boards")):
@@ -71,6 +78,7 @@ def test_fresh_install(tmp_path):
     assert copied[-1] == "code.py" and copied[-2] == "boot.py"
     assert max(i for i, p in enumerate(copied) if p.startswith("lib/")) < min(
         i for i, p in enumerate(copied) if p.startswith("mapello/"))
+    assert copied.index("fonts/mapello-5x8.pcf") < copied.index("boot.py")
     assert "CircuitPython 9.2.1" in proc.stdout
 
 
@@ -80,6 +88,7 @@ def test_update_keeps_the_users_files_and_changes_only_what_changed(tmp_path):
     (drive / "settings.toml").write_text('MAPELLO_MATRIX_ROTATION = 90\n')
     (drive / "boards" / "open.txt").write_text("; my own version\n" + (". " * 10 + "\n") * 10)
     (drive / "boards" / "saved-1.txt").write_text("; saved on the device\n")
+    (drive / "fonts" / "mine.pcf").write_bytes(b"\x01fcp my own font")
     (drive / "mapello" / "engine.py").write_text("# stale\n")
     (drive / "mapello" / "gone.py").write_text("# from an older version\n")
     (drive / "mapello" / "engine.mpy").write_bytes(b"C\x06")
@@ -89,6 +98,7 @@ def test_update_keeps_the_users_files_and_changes_only_what_changed(tmp_path):
     assert files["settings.toml"] == b'MAPELLO_MATRIX_ROTATION = 90\n'
     assert files["boards/open.txt"].startswith(b"; my own version")
     assert files["boards/saved-1.txt"] == b"; saved on the device\n"
+    assert files["fonts/mine.pcf"] == b"\x01fcp my own font"
     assert files["mapello/engine.py"] == read(os.path.join(ROOT, "mapello", "engine.py"))
     assert "mapello/gone.py" not in files and "mapello/engine.mpy" not in files
     assert "kept boards/open.txt" in proc.stdout and "kept settings.toml" in proc.stdout
@@ -103,7 +113,7 @@ def copy_repo(tmp_path):
     repo.mkdir()
     for name in ("deploy.sh", "settings.toml.pico", "settings.toml.pybadge"):
         shutil.copy2(os.path.join(ROOT, name), repo / name)
-    for name in ("mapello", "boards", "device"):
+    for name in ("mapello", "boards", "device", "fonts"):
         shutil.copytree(os.path.join(ROOT, name), repo / name,
                         ignore=shutil.ignore_patterns("__pycache__"))
     return repo
@@ -121,6 +131,25 @@ def test_a_bundled_board_is_updated_only_if_the_user_left_it_alone(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert read(drive / "boards" / "rulebook.txt").endswith(b"; new in this release\n")
     assert read(drive / "boards" / "open.txt") == b"; changed by the user\n"
+
+
+def test_a_bundled_font_is_updated_only_if_the_user_left_it_alone(tmp_path):
+    repo = copy_repo(tmp_path)
+    drive = make_drive(tmp_path)
+    assert deploy("--target", drive, "--libs-from", SITE, repo=str(repo)).returncode == 0
+    font = repo / "fonts" / "mapello-5x8.pcf"
+    with open(font, "ab") as f:
+        f.write(b"\0")                                 # a new release of the font
+    proc = deploy("--target", drive, "--libs-from", SITE, repo=str(repo))
+    assert proc.returncode == 0, proc.stderr
+    assert read(drive / "fonts" / "mapello-5x8.pcf") == read(font)
+    (drive / "fonts" / "mapello-5x8.pcf").write_bytes(b"\x01fcp the user's own 5x8")
+    with open(font, "ab") as f:
+        f.write(b"\0")
+    proc = deploy("--target", drive, "--libs-from", SITE, repo=str(repo))
+    assert proc.returncode == 0, proc.stderr
+    assert "kept fonts/mapello-5x8.pcf" in proc.stdout
+    assert read(drive / "fonts" / "mapello-5x8.pcf") == b"\x01fcp the user's own 5x8"
 
 
 def test_dry_run_writes_nothing(tmp_path):
@@ -251,7 +280,7 @@ def test_circup_when_asked(tmp_path):
     proc = deploy("--target", drive, "--circup", env_extra={"PATH": "%s:%s" % (shim, os.environ["PATH"])})
     assert proc.returncode == 0, proc.stderr
     assert log.read_text().split() == ["--path", str(drive), "install", "neopixel", "adafruit_display_text",
-                                       "adafruit_displayio_ssd1306", "adafruit_ticks"]
+                                       "adafruit_displayio_ssd1306", "adafruit_ticks", "adafruit_bitmap_font"]
     assert not (drive / "lib").exists()
 
 
@@ -267,7 +296,8 @@ def test_library_pins_match_requirements():
     with open(os.path.join(ROOT, "deploy.sh")) as f:
         script = f.read()
     for package in ("adafruit-circuitpython-neopixel", "adafruit-circuitpython-display-text",
-                    "adafruit-circuitpython-displayio-ssd1306", "adafruit-circuitpython-ticks"):
+                    "adafruit-circuitpython-displayio-ssd1306", "adafruit-circuitpython-ticks",
+                    "adafruit-circuitpython-bitmap-font"):
         assert '"%s ' % pins[package] in script, package
 
 
@@ -280,7 +310,7 @@ def test_libraries_from_pypi_when_there_is_no_venv(tmp_path):
         pytest.skip("PyPI is not reachable from here")
     assert proc.returncode == 0, proc.stderr
     assert "Fetching the device libraries from PyPI" in proc.stdout
-    for lib in ("neopixel.py", "adafruit_ticks.py", "adafruit_displayio_ssd1306.py"):
+    for lib in ("neopixel.py", "adafruit_ticks.py", "adafruit_displayio_ssd1306.py", "adafruit_bitmap_font/pcf.py"):
         assert read(drive / "lib" / lib) == read(os.path.join(SITE, lib))   # the same pinned versions
     again = deploy("--target", drive, repo=str(repo), env_extra={"XDG_CACHE_HOME": str(tmp_path / "cache")})
     assert "Fetching" not in again.stdout and "done: 0 change(s)" in again.stdout

@@ -144,3 +144,27 @@ def test_window_without_pygame_says_what_to_install():
     proc = subprocess.run([PY, "-m", "mapello", "play", "--window", "--no-save"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "pygame" in proc.stderr
+
+
+def test_simulated_display_uses_the_5x8_font_with_each_line_in_its_band():
+    from mapello.sim.devices import SimDevices
+    devices = SimDevices()
+    try:
+        assert devices.screen.small                       # fonts/mapello-5x8.pcf, as on a 128x32 OLED
+        for band, text in enumerate(["B9(+3)  W3(+0)", "gjpqy_|{}[]()", "b1  game 1/2", "A play  B menu"]):
+            lines = ["", "", "", ""]
+            lines[band] = text
+            devices.screen.show_lines(lines)
+            rows = devices.display_rows()
+            lit = {y for y in range(32) for x in range(128) if rows[y][x] != (0, 0, 0)}
+            assert lit and {y // 8 for y in lit} == {band}, (band, sorted(lit))
+    finally:
+        devices.close()
+
+
+def test_the_font_is_found_from_another_folder(tmp_path):
+    proc = subprocess.run([PY, "-m", "mapello", "play", "--keys", "", "--boards", os.path.join(ROOT, "boards")],
+                          cwd=str(tmp_path), capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=ROOT))
+    assert proc.returncode == 0, proc.stderr
+    assert "Font" not in proc.stdout + proc.stderr and "MAPELLO" in proc.stdout

@@ -88,7 +88,7 @@ if [ -z "$target" ]; then
 fi
 [ -d "$target" ] || fail "$target is not a folder: is the board plugged in?"
 target="$(cd "$target" && pwd)"
-[ -f "$target/boot_out.txt" ] || fail "$target has no boot_out.txt: it is not a CircuitPython drive (install CircuitPython first, see docs/hardware.md)"
+[ -f "$target/boot_out.txt" ] || fail "$target has no boot_out.txt: it is not a CircuitPython drive (install CircuitPython first, see README.md, "Installing CircuitPython")"
 
 mount_is_readonly() {
     local opts=""
@@ -118,7 +118,7 @@ if [ "$supported" = 0 ]; then
     if [ "$force_version" = 1 ]; then
         say "warning: CircuitPython $cp_version is not supported (only ${SUPPORTED_MAJORS// /, }.x); going on because of --force-version"
     else
-        fail "CircuitPython $cp_version is not supported: install CircuitPython 9.x or 10.x (docs/hardware.md), or use --force-version"
+        fail "CircuitPython $cp_version is not supported: install CircuitPython 9.x or 10.x (README.md, "Installing CircuitPython"), or use --force-version"
     fi
 fi
 say "CIRCUITPY at $target: CircuitPython $cp_version"

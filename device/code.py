@@ -1,5 +1,5 @@
 """Mapello Handheld on a CircuitPython board: the hardware comes from
-settings.toml (see docs/hardware.md), the game from mapello/.
+settings.toml (see README.md), the game from mapello/.
 
 Kept to a few lines on purpose: everything that can go wrong is reported on
 the display by mapello.hardware.start, which says what to do about it.

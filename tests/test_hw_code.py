@@ -105,7 +105,7 @@ class Player:
 
 def expected_wire(frame, brightness):
     """The GRB bytes for the default wiring (serpentine from the top left),
-    worked out here from docs/hardware.md's rule rather than the driver's code:
+    worked out here from the README's current rule rather than the driver's code:
     scale = brightness, lowered until 100 mA idle + 20 mA per 255 per channel <= 500 mA."""
     scale = brightness * 1024 // 100
     if sum(frame) * scale * 20 > 400 * 255 * 1024:

@@ -16,7 +16,7 @@ BUTTON_MODES = ("pins", "shift")
 MIN_CURRENT_MA = 200
 MAX_CURRENT_MA = 10000
 
-# The Pico build of docs/hardware.md: an empty settings.toml means this wiring.
+# The Pico build of README.md ("Building the handheld"): an empty settings.toml means this wiring.
 DEFAULTS = {
     "MATRIX_PIN": "GP0", "MATRIX_PIXELS": "100", "MATRIX_LAYOUT": "serpentine",
     "MATRIX_START": "top-left", "MATRIX_ROTATION": "0", "MATRIX_MIRROR": "0",
@@ -41,7 +41,7 @@ class SettingsError(ValueError):
 
 
 class HardwareSettings:
-    """Plain attributes, one per setting (see docs/hardware.md)."""
+    """Plain attributes, one per setting (README.md: "settings.toml reference")."""
 
     def __init__(self, values):
         self.raw = values          # key (without prefix) -> stripped str

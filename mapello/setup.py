@@ -7,7 +7,7 @@ mapello.pieces, so a board file and a hand setup are judged in the same words.
 """
 
 from mapello.engine import BORDER_CELLS, INNER_CELLS, Position
-from mapello.pieces import BONUS, JOKER, KIND_NAMES, KIND_PLURALS, WALL, Limits, placement_error
+from mapello.pieces import BONUS, JOKER, KIND_PLURALS, WALL, Limits, placement_error
 
 KINDS = (WALL, BONUS, JOKER)
 

@@ -17,7 +17,7 @@ import sys
 
 from mapello.ai import LEVELS, Thinker
 from mapello.boardfile import BoardError, load_board
-from mapello.engine import BORDER, CENTRE, INNER, PASS, Position, cells_of, popcount
+from mapello.engine import CENTRE, PASS, Position, popcount
 from mapello.pieces import BONUS, JOKER, MAX_PER_KIND, WALL, placement_error
 
 PLAYERS = LEVELS + ("random", "greedy")

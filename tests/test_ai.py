@@ -4,7 +4,6 @@ import random
 
 import pytest
 
-from mapello import ai
 from mapello.ai import LEVELS, Thinker, choose_move, hint
 from mapello.boardfile import parse_board
 from mapello.engine import PASS, Position, cell_name, cells_of, flips_mask, moves_mask, popcount

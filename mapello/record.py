@@ -27,6 +27,7 @@ _F_WHITE = 2       # white moves first
 _F_TAKEN = 4       # bonuses already taken at the start
 _F_LIMITS = 8
 _F_NAME = 16
+_NAME_BYTES = 60  # a board name is kept to this many bytes of UTF-8
 
 
 class RecordError(ValueError):
@@ -143,7 +144,12 @@ def encode(record):
         flags |= _F_TAKEN
     if record.limits is not None:
         flags |= _F_LIMITS
-    name = record.name.encode("utf-8")[:60] if record.name else b""
+    name = (record.name or "").encode("utf-8")
+    if len(name) > _NAME_BYTES:
+        cut = _NAME_BYTES
+        while name[cut] & 0xC0 == 0x80:  # a UTF-8 continuation byte: keep whole characters
+            cut -= 1
+        name = name[:cut]
     if name:
         flags |= _F_NAME
     bits = _Bits()

@@ -80,6 +80,15 @@ def test_custom_start_discs_and_white_to_move_survive():
     assert again.start.turn == 1 and again.replay().discs == final.discs
 
 
+def test_a_long_name_is_cut_at_a_whole_character():
+    # a board name is kept to 60 bytes of UTF-8; cutting inside a character
+    # made the whole record (and with it the save) unreadable
+    for name in ("\u00e9" * 40, "x" + "\u00e9" * 40, "\u20ac" * 25, "Board " * 12):
+        back = decode(encode(GameRecord(Position(), [], name)))
+        assert name.startswith(back.name) and len(back.name.encode("utf-8")) <= 60
+        assert len(back.name.encode("utf-8")) > 56
+
+
 def test_text_form_is_a_board_file_with_a_move_list():
     pos = Position()
     for m in pos.legal_moves()[:1]:

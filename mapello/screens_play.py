@@ -38,6 +38,7 @@ class Session:
         self.level = level          # computer level name, None when two humans play
         self.series = series if series is not None else Series(games, free_play=(mode == 1))
         self.match = None
+        self.done = False           # the game in `match` is finished (or resigned)
         self.last = None            # record.GameRecord of the last game, for replay
 
     @property
@@ -53,20 +54,30 @@ class Session:
         c = self.series.colour_of(0)
         return 0 if c is None else c
 
-    def new_game(self, moves=()):
+    def _next_match(self, moves=()):
         from mapello.match import Match
         computer = None if self.level is None else 1 - self.p1_colour
-        self.match = Match(self.start, moves, computer, self.app.settings.get("timer", 0) * 1000,
-                           self.app.clock, self.app.seed, self.name, self.limits)
+        return Match(self.start, moves, computer, self.app.settings.get("timer", 0) * 1000,
+                     self.app.clock, self.app.seed, self.name, self.limits)
+
+    def new_game(self, moves=()):
+        self.match = self._next_match(moves)
+        self.done = False
         self.save()
 
     def save(self):
-        """Store settings, series and game so far (after every move)."""
+        """Store settings, series and game so far (after every move).  After a
+        game (also a resigned one) that is the series' next game, unless the
+        series is over or free play needs a new setup first."""
         storage = self.app.storage
         if storage is None:
             return
         from mapello.save import pack
-        match = self.match if self.match is not None and not self.match.is_over() else None
+        match = self.match
+        if self.done:
+            match = None if self.mode == 1 or self.over() else self._next_match()
+        elif match is not None and match.is_over():
+            match = None                # finish_game() saves again in a moment
         if not storage.save(pack(match, self.series, self.app.settings)):
             self.app.say(getattr(storage, "problem", None) or "save failed")
 
@@ -91,6 +102,7 @@ class Session:
             empties = bin(self.pos.empty()).count("1")
             score[w] = max(score[w] + empties, score[resigned] + 1)
         self.series.record(min(score[0], 127), min(score[1], 255))
+        self.done = True
         self.save()
 
     def over(self):

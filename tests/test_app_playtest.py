@@ -1,0 +1,41 @@
+"""Problems found by playing the app as a new player would: each test is one
+of them, written before its fix."""
+from app_driver import Player
+from test_app_flow import first_move_game
+from mapello.save import FileStorage
+
+
+def test_a_resigned_game_is_not_resumed_after_a_restart(tmp_path):
+    store = str(tmp_path / "save.bin")
+    p = Player(settings={"games": 2}, storage=FileStorage(store))
+    p.press("A")
+    p.play(p.app.screen.s.pos.legal_moves()[0])
+    p.press("B")
+    p.choose("Resign")
+    assert p.screen == "GameOverScreen"
+    # the power goes on the game-over screen: game 2 is next, not game 1 again
+    q = Player(storage=FileStorage(store))
+    q.press("B")
+    assert q.screen == "PlayScreen"
+    s = q.app.screen.s
+    assert s.series.played == 1 and s.pos.ply() == 0
+    assert q.app.lines[1] == "P2 Black to move" and q.app.lines[2].endswith("game 2/2")
+
+
+def test_a_restart_between_games_of_a_series_keeps_the_series(tmp_path):
+    store = str(tmp_path / "save.bin")
+    p = Player(settings={"games": 2}, storage=FileStorage(store))
+    p.press("A")
+    first_move_game(p, check_each=False)
+    assert p.screen == "GameOverScreen"
+    wins = list(p.app.screen.s.series.wins)
+    q = Player(storage=FileStorage(store))
+    assert q.app.lines[3] == "A start  B resume"
+    q.press("B")
+    assert q.screen == "PlayScreen"
+    assert q.app.screen.s.series.wins == wins and q.app.lines[2].endswith("game 2/2")
+    first_move_game(q, check_each=False)
+    assert q.app.screen.s.series.is_over()
+    # once the series is over there is nothing left to resume
+    r = Player(storage=FileStorage(store))
+    assert r.app.lines[3] == "A start  </> change"

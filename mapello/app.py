@@ -38,13 +38,17 @@ def fit(text):
 
 
 def wrap(text):
-    """(first line, rest) of a message, broken at a space when it is long."""
-    if len(text) <= LINE_WIDTH:
-        return text, ""
-    cut = text.rfind(" ", 0, LINE_WIDTH + 1)
-    if cut <= 0:
-        cut = LINE_WIDTH
-    return text[:cut], fit(text[cut:].strip())
+    """A message as up to 3 display lines, broken at spaces when it is long."""
+    out = []
+    while text and len(out) < 3:
+        cut = len(text)
+        if cut > LINE_WIDTH:
+            cut = text.rfind(" ", 0, LINE_WIDTH + 1)
+            if cut <= 0:
+                cut = LINE_WIDTH
+        out.append(text[:cut])
+        text = text[cut:].strip()
+    return out
 
 
 class App:
@@ -114,9 +118,9 @@ class App:
         return self._message
 
     def say(self, text, ms=MESSAGE_MS):
-        """A short message on the last display line (two lines when long) for
-        `ms` milliseconds."""
-        self._message = str(text)[:2 * LINE_WIDTH]
+        """A short message on the last display line (up to three lines when
+        long) for `ms` milliseconds."""
+        self._message = str(text)[:3 * LINE_WIDTH]
         self._message_until = self.clock() + ms
         self._dirty = True
 
@@ -172,12 +176,9 @@ class App:
         for i in range(4):
             out.append(fit(lines[i]) if i < len(lines) else "")
         if self._message:
-            first, rest = wrap(self._message)
-            if rest:
-                out[2] = first
-                out[3] = rest
-            else:
-                out[3] = first
+            shown = wrap(self._message)
+            for i in range(len(shown)):
+                out[4 - len(shown) + i] = fit(shown[i])
         if out != self.lines or old != bytes(self.frame):
             self.lines = out
             self.version += 1

@@ -39,3 +39,15 @@ def test_a_restart_between_games_of_a_series_keeps_the_series(tmp_path):
     # once the series is over there is nothing left to resume
     r = Player(storage=FileStorage(store))
     assert r.app.lines[3] == "A start  </> change"
+
+
+def test_a_long_message_is_shown_whole_at_word_breaks(tmp_path):
+    store = tmp_path / "save.bin"
+    store.write_bytes(b"hello garbage, not a save at all")
+    p = Player(storage=FileStorage(str(store)))
+    shown = " ".join(p.app.lines[1:])
+    assert "set aside, new game" in shown, p.app.lines
+    for line in p.app.lines:
+        assert len(line) <= 21
+    p.wait(2000)                          # and it goes away
+    assert p.app.lines[1] == ">Mode: Series"

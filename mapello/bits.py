@@ -42,9 +42,12 @@ START_WHITE = _cells_mask((45, 54))  # e4, d5
 
 
 def cell_name(cell):
-    """'a1'..'h8' for inner cells, 'border r,c' for the ring; 'pass' for PASS."""
+    """'a1'..'h8' for inner cells, 'border r,c' for the ring; 'pass' for PASS;
+    any other number (not a cell at all) as itself."""
     if cell == PASS:
         return "pass"
+    if not 0 <= cell < 100:
+        return str(cell)
     r, c = cell // 10, cell % 10
     if 1 <= r <= 8 and 1 <= c <= 8:
         return FILES[c - 1] + str(r)

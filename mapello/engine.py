@@ -85,7 +85,9 @@ class Position:
     def why_illegal(self, cell):
         """None if `cell` is a legal move now, else a short reason for a player."""
         if cell == PASS:
-            return "a move exists" if self.legal_mask() else None
+            if self.legal_mask():
+                return "a move exists"
+            return None if self.opponent_legal_mask() else "the game is over"
         if not 0 <= cell < 100 or not (INNER >> cell) & 1:
             return "off the board"
         bit = 1 << cell
@@ -139,11 +141,8 @@ class Position:
     def play(self, cell):
         """Play `cell` (or PASS) after checking it; IllegalMove says why not."""
         reason = self.why_illegal(cell)
-        if reason is None and cell == PASS and self.is_over():
-            reason = "the game is over"
         if reason is not None:
-            raise IllegalMove("%s: %s" % (cell_name(cell) if 0 <= cell < 100 or cell == PASS
-                                          else str(cell), reason))
+            raise IllegalMove("%s: %s" % (cell_name(cell), reason))
         self.push(cell)
 
     def pop(self):

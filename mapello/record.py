@@ -57,8 +57,7 @@ class GameRecord:
                 pos.play(cell)
             except IllegalMove as e:
                 raise RecordError("move %d %s by %s is illegal: %s" % (
-                    i + 1, cell_name(cell) if cell == PASS or 0 <= cell < 100 else str(cell),
-                    COLOUR_NAMES[pos.turn], e))
+                    i + 1, cell_name(cell), COLOUR_NAMES[pos.turn], e))
         return pos
 
     def moves_text(self):
@@ -230,8 +229,6 @@ def _decode(data):
         else:
             cell = INNER_CELLS[bits.read(6)]
         reason = pos.why_illegal(cell)
-        if reason is None and cell == PASS and pos.is_over():
-            reason = "the game is over"
         if reason is not None:
             raise RecordError("record: move %d %s is illegal: %s" % (i + 1, cell_name(cell), reason))
         pos.push(cell)

@@ -39,6 +39,7 @@ def test_cell_names_round_trip():
         for c in range(1, 9):
             assert parse_cell(cell_name(r * 10 + c)) == r * 10 + c
     assert parse_cell("PASS") == PASS and cell_name(PASS) == "pass"
+    assert cell_name(150) == "150" and cell_name(-5) == "-5"  # not a cell: the number itself
     for bad in ("i1", "a0", "a9", "", "d44", "pas"):
         with pytest.raises(ValueError):
             parse_cell(bad)
@@ -54,6 +55,9 @@ def test_why_illegal_reasons():
     assert pos.why_illegal(0) == "off the board"
     assert pos.why_illegal(parse_cell("f4")) is None
     assert pos.why_illegal(PASS) == "a move exists"
+    assert pos.why_illegal(150) == "off the board"
+    with pytest.raises(IllegalMove, match="^150: off the board"):
+        pos.play(150)
     with pytest.raises(IllegalMove, match="c3: wall"):
         pos.play(parse_cell("c3"))
     with pytest.raises(IllegalMove, match="pass: a move exists"):
@@ -106,6 +110,7 @@ def test_pass_and_game_over():
     pos.play(PASS)
     pos.play(parse_cell("c1"))
     assert pos.is_over() and pos.score() == (3, 0) and pos.winner() == BLACK
+    assert pos.why_illegal(PASS) == "the game is over"
     with pytest.raises(IllegalMove, match="game is over"):
         pos.play(PASS)
 

@@ -25,7 +25,8 @@ FILES = "abcdefgh"
 COLOUR_NAMES = ("black", "white")
 
 
-def _cells_mask(cells):
+def cells_mask(cells):
+    """The mask with the bits of `cells` set (the inverse of cells_of)."""
     m = 0
     for c in cells:
         m |= 1 << c
@@ -34,11 +35,11 @@ def _cells_mask(cells):
 
 INNER_CELLS = tuple(r * 10 + c for r in range(1, 9) for c in range(1, 9))
 BORDER_CELLS = tuple(i for i in range(100) if i // 10 in (0, 9) or i % 10 in (0, 9))
-INNER = _cells_mask(INNER_CELLS)
-BORDER = _cells_mask(BORDER_CELLS)
-CENTRE = _cells_mask((44, 45, 54, 55))
-START_BLACK = _cells_mask((44, 55))  # d4, e5
-START_WHITE = _cells_mask((45, 54))  # e4, d5
+INNER = cells_mask(INNER_CELLS)
+BORDER = cells_mask(BORDER_CELLS)
+CENTRE = cells_mask((44, 45, 54, 55))
+START_BLACK = cells_mask((44, 55))  # d4, e5
+START_WHITE = cells_mask((45, 54))  # e4, d5
 
 
 def cell_name(cell):

@@ -8,8 +8,8 @@ runs unchanged on CPython, MicroPython and CircuitPython.
 # Re-exported, so that `mapello.engine` is the one import for the rules.
 from mapello.bits import (BLACK, BONUS_POINTS, BORDER, BORDER_CELLS, CENTRE, COLOUR_NAMES,
                           FILES, INNER, INNER_CELLS, PASS, START_BLACK, START_WHITE, WHITE,
-                          cell_name, cells_of, const, flips_mask, moves_mask, parse_cell,
-                          popcount)
+                          cell_name, cells_mask, cells_of, const, flips_mask, moves_mask,
+                          parse_cell, popcount)
 
 _PASS_RECORD = const(127)  # a cell number no move can have
 _BONUS_FLAG = const(128)

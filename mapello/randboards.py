@@ -10,7 +10,7 @@ Both return a mapello.boardfile.BoardFile whose name carries the seed; a game
 record keeps the board itself, so a replay shows the same board regardless.
 """
 
-from mapello.engine import BORDER_CELLS, INNER_CELLS, Position
+from mapello.engine import BORDER_CELLS, INNER_CELLS, Position, cells_mask
 from mapello.pieces import BONUS, JOKER, WALL, Limits, placement_error
 
 _MASK32 = 0xFFFFFFFF
@@ -57,19 +57,12 @@ BLOCKABLE = tuple(c for c in INNER_CELLS if not _in_centre_4x4(c))
 PIECE_CELLS = tuple(c for c in INNER_CELLS if placement_error(WALL, c) is None)
 
 
-def _mask(cells):
-    m = 0
-    for c in cells:
-        m |= 1 << c
-    return m
-
-
 def blocked_squares(seed):
     """The blocked-squares variant: 1 to 4 walls outside c3..f6, nothing else."""
     from mapello.boardfile import BoardFile
     rng = Rng(seed)
     walls = rng.pick(BLOCKABLE, 1 + rng.below(4))
-    return BoardFile(Position(walls=_mask(walls)), "Blocked %d" % seed,
+    return BoardFile(Position(walls=cells_mask(walls)), "Blocked %d" % seed,
                      "%d random walls" % len(walls), Limits(4, 0, 0))
 
 
@@ -98,7 +91,8 @@ def random_board(seed, limits=None):
         nj = _count(rng, limits, JOKER)
         inner = rng.pick(PIECE_CELLS, nw + nb)
         jokers = rng.pick(BORDER_CELLS, nj)
-        pos = Position(walls=_mask(inner[:nw]), bonuses=_mask(inner[nw:]), jokers=_mask(jokers))
+        pos = Position(walls=cells_mask(inner[:nw]), bonuses=cells_mask(inner[nw:]),
+                       jokers=cells_mask(jokers))
         if pos.legal_mask():
             break
     return BoardFile(pos, "Random %d" % seed, "random board", limits)

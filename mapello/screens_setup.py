@@ -34,7 +34,15 @@ class SetupScreen:
         """A on the cursor: the next piece this cell allows, or why none."""
         reason = self.board.cycle(self.cursor)
         if reason:
-            self.app.say(reason.split(": ")[-1] if len(reason) > 21 else reason)
+            i = reason.find(": ")
+            head, tail = reason[:i], reason[i + 2:]
+            if i < 0:
+                pass
+            elif " on " in head:    # "joker on c4: ...": line 3 names the cell
+                reason = tail
+            else:                   # "3 walls already: at most 3 agreed"
+                reason = "%s: %s" % (head.split(" ")[1], tail.replace(" agreed", ""))
+            self.app.say(reason)
 
     # --- input -----------------------------------------------------------------
     def press(self, button):

@@ -51,3 +51,14 @@ def test_a_long_message_is_shown_whole_at_word_breaks(tmp_path):
         assert len(line) <= 21
     p.wait(2000)                          # and it goes away
     assert p.app.lines[1] == ">Mode: Series"
+
+
+def test_a_refused_placement_names_the_kind_whose_limit_is_reached():
+    p = Player(settings={"board": 4, "walls": 1, "bonuses": 0})
+    p.press("A")
+    assert p.screen == "SetupScreen"
+    p.press("A", "RIGHT", "A")            # a wall on c3, then d3: no more walls
+    assert p.app.lines[2:] == ["d3: empty", "walls: at most 1"]
+    assert p.app.lines[1] == "W1/1 B0/0 J0/8"
+    p.press("DOWN", "A")                  # d4: the centre
+    assert "centre four" in " ".join(p.app.lines[2:])

@@ -62,3 +62,17 @@ def test_a_refused_placement_names_the_kind_whose_limit_is_reached():
     assert p.app.lines[1] == "W1/1 B0/0 J0/8"
     p.press("DOWN", "A")                  # d4: the centre
     assert "centre four" in " ".join(p.app.lines[2:])
+
+
+def test_simulator_names_every_board_file_it_skips(tmp_path):
+    import io
+    from mapello.sim import load_boards
+    (tmp_path / "bin.txt").write_bytes(b"\xff\xfe not text")
+    (tmp_path / "short.txt").write_text("; name: Short\n. . J\n")
+    out = io.StringIO()
+    assert load_boards(str(tmp_path), out) == []
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2 and "bin.txt" in lines[0] and "short.txt" in lines[1], lines
+    out = io.StringIO()
+    assert load_boards(str(tmp_path / "nowhere"), out) == []
+    assert "nowhere" in out.getvalue()      # a mistyped --boards is not silent

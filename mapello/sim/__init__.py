@@ -23,11 +23,16 @@ def load_boards(folder, out=sys.stderr):
     with a one-line message."""
     from mapello.boardfile import BoardError, load_board
     boards = []
+    if not os.path.isdir(folder):
+        print("no board folder %s: only random boards and setup by hand" % folder, file=out)
+        return boards
     for path in sorted(glob.glob(os.path.join(folder, "*.txt"))):
         try:
             boards.append(load_board(path))
-        except (BoardError, OSError, UnicodeDecodeError) as e:
+        except BoardError as e:      # its text names the file
             print("skipped board: %s" % e, file=out)
+        except (OSError, UnicodeDecodeError) as e:
+            print("skipped board: %s: %s" % (path, e), file=out)
     return boards
 
 

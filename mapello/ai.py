@@ -24,7 +24,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from mapello.engine import INNER, PASS, flips_mask, moves_mask, popcount
+from mapello.engine import INNER, PASS, cells_of, flips_mask, moves_mask, popcount
 from mapello.evaluation import Evaluator
 from mapello.search import Search
 
@@ -164,10 +164,7 @@ class Thinker:
     def _order_root(self, legal, first, risky):
         """Legal cells: first-class cells, then plain ones, then risky ones; the
         order within a class is shuffled by the seed, so games vary by seed."""
-        cells = []
-        for i in range(100):
-            if (legal >> i) & 1:
-                cells.append(i)
+        cells = cells_of(legal)
         for i in range(len(cells) - 1, 0, -1):
             j = self._rng.below(i + 1)
             cells[i], cells[j] = cells[j], cells[i]

@@ -196,7 +196,7 @@ class PlayScreen:
     # --- input -----------------------------------------------------------------
     def press(self, button):
         pos = self.s.pos
-        if self.finished:
+        if self.finished or pos.is_over():   # game over shows once the discs have flipped
             return
         if self.hinter is not None:
             if button == buttons.B:

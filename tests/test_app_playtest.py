@@ -76,3 +76,29 @@ def test_simulator_names_every_board_file_it_skips(tmp_path):
     out = io.StringIO()
     assert load_boards(str(tmp_path / "nowhere"), out) == []
     assert "nowhere" in out.getvalue()      # a mistyped --boards is not silent
+
+
+def test_b_during_the_last_move_s_animation_cannot_resign_a_won_game():
+    from mapello import buttons
+    p = Player(settings={"games": 2})
+    p.press("A")
+    while True:
+        pos = p.app.screen.s.pos
+        if pos.must_pass():
+            p.press("A")
+            continue
+        after = pos.copy()
+        after.push(pos.legal_moves()[0])
+        if after.is_over():
+            break
+        p.play(pos.legal_moves()[0])
+    p.cursor_to(pos.legal_moves()[0])
+    for b in (buttons.A, buttons.B):      # the last move, then B while its discs flip
+        p.app.press(b)
+        p.app.release(b)
+        p.wait(50)
+    assert p.screen == "PlayScreen"       # no game menu on a finished game
+    p.wait(400)
+    assert p.screen == "GameOverScreen"
+    b, w = after.score()
+    assert p.app.screen.s.series.wins == ([1, 0] if b > w else [0, 1] if w > b else [0, 0])

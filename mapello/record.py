@@ -17,8 +17,8 @@ Text (to_text/from_text, in mapello/recordtext.py), for people and the desktop t
   A `moves:` line without the ';' is accepted too.
 """
 
-from mapello.engine import (BORDER_CELLS, COLOUR_NAMES, INNER_CELLS, PASS, IllegalMove, Position,
-                            cell_name)
+from mapello.engine import (BORDER_CELLS, COLOUR_NAMES, INNER_CELLS, PASS, START_BLACK,
+                            START_WHITE, IllegalMove, Position, cell_name)
 from mapello.pieces import Limits
 
 _FORMAT = 1
@@ -134,8 +134,7 @@ def encode(record):
     start = record.start
     record.replay()  # refuse to store a game that cannot be read back
     flags = 0
-    standard = start.discs[0] == Position().discs[0] and start.discs[1] == Position().discs[1]
-    if not standard:
+    if start.discs[0] != START_BLACK or start.discs[1] != START_WHITE:
         flags |= _F_DISCS
     if start.turn:
         flags |= _F_WHITE

@@ -141,25 +141,13 @@ class Series:
     def standings(self):
         """[(game, wins0, wins1, draws, diff0)] after each kept game."""
         games = self.games()
-        wins = [self.wins[0], self.wins[1]]
-        draws = self.draws
-        diff0 = self.diff[0]
+        t = [self.wins[0], self.wins[1], self.draws, self.diff[0]]
         for g in games:  # take the kept games out of the totals first
-            w = g.winner()
-            if w is None:
-                draws -= 1
-            else:
-                wins[w] -= 1
-            diff0 -= g.score_of(0) - g.score_of(1)
+            _tally(t, g, -1)
         out = []
         for g in games:
-            w = g.winner()
-            if w is None:
-                draws += 1
-            else:
-                wins[w] += 1
-            diff0 += g.score_of(0) - g.score_of(1)
-            out.append((g, wins[0], wins[1], draws, diff0))
+            _tally(t, g, 1)
+            out.append((g, t[0], t[1], t[2], t[3]))
         return out
 
     def leader(self):
@@ -236,6 +224,13 @@ class Series:
             raise SeriesError("series: totals do not add up")
         s._games = bytearray(data[20:])
         return s
+
+
+def _tally(t, g, sign):
+    """Add (sign 1) or take out (sign -1) game g in t = [wins0, wins1, draws, diff0]."""
+    w = g.winner()
+    t[2 if w is None else w] += sign
+    t[3] += sign * (g.score_of(0) - g.score_of(1))
 
 
 def _put(buf, at, value, size):

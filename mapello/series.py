@@ -16,8 +16,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-BLACK = const(0)
-WHITE = const(1)
+from mapello.bits import BLACK, WHITE
+
 PLAYER_NAMES = ("P1", "P2")
 MAX_KEPT_GAMES = const(100)  # older games live on only in the totals
 _FORMAT = const(1)

@@ -6,7 +6,7 @@ import sys
 import time
 
 from mapello.boardfile import BoardError, format_board, load_board
-from mapello.engine import COLOUR_NAMES, Position, cell_name, parse_cell, perft
+from mapello.engine import COLOUR_NAMES, Position, cell_name, perft
 
 
 def _load(path):
@@ -26,22 +26,11 @@ def cmd_perft(args):
     return 0
 
 
-def parse_moves(moves_text):
-    """Cells from space-separated moves ('c5 d6 pass'); ValueError names the
-    move that is not a cell."""
-    cells = []
-    for i, word in enumerate(moves_text.split()):
-        try:
-            cells.append(parse_cell(word))
-        except ValueError as e:
-            raise ValueError("move %d %r: %s" % (len(cells) + 1, word, e))
-    return cells
-
-
 def cmd_replay(args):
     """A board file (or a game record, which carries its own moves) plus
     --moves, replayed with every move checked by the record's own replay."""
     from mapello import record
+    from mapello.recordtext import parse_moves
     text = None
     if args.board not in ("start", "-"):
         with open(args.board) as f:
@@ -53,7 +42,7 @@ def cmd_replay(args):
         return 2
     else:
         game = record.GameRecord(_load(args.board))
-    game.moves.extend(parse_moves(args.moves or ""))
+    game.moves.extend(parse_moves((args.moves or "").split()))
     pos = game.replay()
     sys.stdout.write(format_board(pos))
     b, w = pos.score()

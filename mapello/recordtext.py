@@ -49,6 +49,18 @@ def is_record_text(text):
     return False
 
 
+def parse_moves(words):
+    """Cells from move words (['c5', 'd6', 'pass']); RecordError names the
+    word that is not a move."""
+    moves = []
+    for i in range(len(words)):
+        try:
+            moves.append(parse_cell(words[i]))
+        except ValueError as e:
+            raise RecordError("move %d %r: %s" % (i + 1, words[i], e))
+    return moves
+
+
 def from_text(text):
     """A GameRecord from to_text()'s form (or a plain board file: no moves).
 
@@ -76,12 +88,7 @@ def from_text(text):
     start = board.position
     if white_first:
         start.turn = 1
-    moves = []
-    for i in range(len(words)):
-        try:
-            moves.append(parse_cell(words[i]))
-        except ValueError as e:
-            raise RecordError("move %d %r: %s" % (i + 1, words[i], e))
+    moves = parse_moves(words)
     name = board.name if board.name != "Mapello game record" else ""
     record = GameRecord(start, moves, name, board.limits)
     record.replay()

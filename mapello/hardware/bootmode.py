@@ -33,10 +33,9 @@ def b_reader(settings, board):
                 clock.value = False
             return pressed
         return read_shift
-    dio = digitalio.DigitalInOut(pin(board, "BUTTON_B", settings.button_pins[B]))
-    dio.direction = digitalio.Direction.INPUT
-    if settings.pull:
-        dio.pull = digitalio.Pull.UP if settings.active_low else digitalio.Pull.DOWN
+    from mapello.hardware.keys import digital_inputs
+    dio = digital_inputs([pin(board, "BUTTON_B", settings.button_pins[B])], settings.active_low,
+                         settings.pull)[0]
     pressed_value = not settings.active_low
 
     def read_pin():

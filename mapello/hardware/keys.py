@@ -71,7 +71,7 @@ def pin_keys(pins, active_low=True, pull=True, interval=0.02):
     try:
         import keypad
     except ImportError:
-        return PollingInput(_inputs(pins, active_low, pull), not active_low)
+        return PollingInput(digital_inputs(pins, active_low, pull), not active_low)
     keys = keypad.Keys(pins, value_when_pressed=not active_low, pull=pull, interval=interval)
     return KeypadInput(keys, bytearray(range(len(pins))))
 
@@ -90,7 +90,8 @@ def shift_keys(clock, data, latch, count, key_numbers, interval=0.02):
     return KeypadInput(keys, key_map)
 
 
-def _inputs(pins, active_low, pull):
+def digital_inputs(pins, active_low, pull):
+    """A digitalio input per pin, pulled towards 'not pressed' when `pull`."""
     import digitalio
     result = []
     for pin in pins:

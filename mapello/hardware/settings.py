@@ -43,9 +43,6 @@ class SettingsError(ValueError):
 class HardwareSettings:
     """Plain attributes, one per setting (README.md: "settings.toml reference")."""
 
-    def __init__(self, values):
-        self.raw = values          # key (without prefix) -> stripped str
-
 
 def _choice(key, text, allowed):
     value = text.lower() if allowed[0].islower() else text.upper()
@@ -113,7 +110,7 @@ def read_settings(getenv=None):
         if text == "":
             raise SettingsError(PREFIX + key, "is empty; remove the line to use %r" % DEFAULTS[key])
         values[key] = text
-    s = HardwareSettings(values)
+    s = HardwareSettings()
     s.matrix_pin = _pin_name("MATRIX_PIN", values["MATRIX_PIN"])
     s.matrix_pixels = _number("MATRIX_PIXELS", values["MATRIX_PIXELS"], 1, 1024)
     if s.matrix_pixels != 100:

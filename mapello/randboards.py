@@ -96,8 +96,3 @@ def random_board(seed, limits=None):
         if pos.legal_mask():
             break
     return BoardFile(pos, "Random %d" % seed, "random board", limits)
-
-
-def seed_from_clock(clock_ms):
-    """A seed for a new random board from the time (an int; keeps it small)."""
-    return clock_ms % 100000

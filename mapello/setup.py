@@ -6,7 +6,7 @@ forbid, always with a one-line reason.  Placement rules come from
 mapello.pieces, so a board file and a hand setup are judged in the same words.
 """
 
-from mapello.engine import BORDER_CELLS, INNER_CELLS, Position
+from mapello.engine import BORDER_CELLS, INNER_CELLS, Position, popcount
 from mapello.pieces import BONUS, JOKER, KIND_PLURALS, WALL, Limits, placement_error
 
 KINDS = (WALL, BONUS, JOKER)
@@ -28,10 +28,8 @@ class Setup:
 
     def load(self, pos):
         """Start from the pieces of an existing position (e.g. a bundled board)."""
-        self.clear()
-        for kind, mask in ((WALL, pos.walls), (BONUS, pos.bonuses), (JOKER, pos.jokers)):
-            self.masks[kind] = mask
-            self.counts[kind] = bin(mask).count("1")
+        self.masks = [pos.walls, pos.bonuses, pos.jokers]  # WALL, BONUS, JOKER
+        self.counts = [popcount(m) for m in self.masks]
 
     def clear(self):
         self.masks = [0, 0, 0]

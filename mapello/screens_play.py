@@ -177,6 +177,8 @@ class PlayScreen:
         self._moved(cell, flips)
 
     def _moved(self, cell, flips):
+        if self.app.message == "computer thinking":   # it has moved: the message is stale
+            self.app.say("", 0)
         if cell != PASS:
             self.flipping = flips
             self.flip_until = self.app.clock() + FLIP_MS

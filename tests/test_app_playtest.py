@@ -102,3 +102,17 @@ def test_b_during_the_last_move_s_animation_cannot_resign_a_won_game():
     assert p.screen == "GameOverScreen"
     b, w = after.score()
     assert p.app.screen.s.series.wins == ([1, 0] if b > w else [0, 1] if w > b else [0, 0])
+
+
+def test_computer_thinking_is_not_left_on_screen_once_it_has_moved():
+    from mapello import buttons
+    p = Player(settings={"mode": 2, "level": 0})
+    p.press("A")
+    p.cursor_to(p.app.screen.s.pos.legal_moves()[0])
+    for b in (buttons.A, buttons.A):      # a double press: the second lands on its turn
+        p.app.press(b)
+        p.app.release(b)
+    assert p.app.lines[3] == "computer thinking"
+    p.wait(1000)
+    assert p.app.lines[1] == "You Black to move"
+    assert p.app.lines[3] == "A play  B menu"

@@ -273,10 +273,12 @@ class PlayScreen:
 
     def hint(self):
         """The hard level's choice for the player to move, searched in slices
-        like the computer's moves; B takes the best found so far."""
+        like the computer's moves; B takes the best found so far.  The move
+        timer stays paused, as in the menu, while the hint is thought out."""
         pos = self.s.pos
-        self.back()
+        self.app.show(self)
         if not pos.legal_mask():
+            self.s.match.resume_timer()
             self.app.say("no move: pass")
             return
         self.hinter = self._search(pos, "hard")
@@ -285,6 +287,7 @@ class PlayScreen:
     def _show_hint(self):
         self.cursor = self.hinter.best()
         self.hinter = None
+        self.s.match.resume_timer()
         self.app.say("try " + cell_name(self.cursor))
 
     def resign(self):

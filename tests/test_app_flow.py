@@ -308,6 +308,23 @@ def test_move_timer_plays_for_a_slow_player():
     assert "time" in " ".join(p.app.lines[2:])
 
 
+def test_move_timer_waits_while_a_hint_is_thought_out():
+    p = Player(settings={"timer": 10, "think_ms": 15000})
+    p.press("A")
+    p.wait(3600)                                   # 6 s left
+    p.press("B")
+    p.choose("Hint")
+    p.wait(12000)                                  # longer than the time left
+    pos = p.app.screen.s.pos
+    assert pos.ply() == 0 and " 6s" in p.app.lines[2]
+    p.wait(3000)                                   # the hint's 15 s are over
+    s = p.app.screen
+    assert s.s.pos.why_illegal(s.cursor) is None   # the cursor is on the hint
+    assert pos.ply() == 0
+    p.wait(6500)                                   # the timer runs again
+    assert pos.ply() == 1
+
+
 def test_quit_and_resume_from_storage(tmp_path):
     store = tmp_path / "save.bin"
     p = Player(storage=FileStorage(str(store)))

@@ -168,3 +168,11 @@ def test_the_font_is_found_from_another_folder(tmp_path):
                           env=dict(os.environ, PYTHONPATH=ROOT))
     assert proc.returncode == 0, proc.stderr
     assert "Font" not in proc.stdout + proc.stderr and "MAPELLO" in proc.stdout
+
+
+def test_bundled_boards_are_found_from_any_folder(tmp_path):
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    proc = subprocess.run([PY, "-m", "mapello", "play", "--keys", "DOWN", "--plain"],
+                          cwd=str(tmp_path), env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Board 1/12" in proc.stdout and "Bonus Hunt" in proc.stdout

@@ -16,6 +16,7 @@ import time
 
 KEY_STEP_MS = 100      # virtual time between scripted presses
 SETTLE_MS = 20         # virtual tick while the app animates or thinks
+BOARDS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "boards")
 
 
 def load_boards(folder, out=sys.stderr):
@@ -115,7 +116,8 @@ def add_arguments(p):
                    help="write an image of the matrix and display at the end")
     p.add_argument("--window", action="store_true", help="play in a pygame window")
     p.add_argument("--plain", action="store_true", help="letters instead of colours")
-    p.add_argument("--boards", default="boards", help="folder of board files")
+    p.add_argument("--boards", default=BOARDS_DIR,
+                   help="folder of board files (default: the repository's boards/)")
     p.add_argument("--save", default=None, metavar="FILE",
                    help="save file (default saves/sim.bin when playing, none for --keys)")
     p.add_argument("--no-save", action="store_true", help="do not save or resume")

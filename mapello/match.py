@@ -9,7 +9,7 @@ finished game forward and back.  No hardware, no real time: the app passes
 """
 
 from mapello.engine import COLOUR_NAMES, PASS, cell_name
-from mapello.rng import Rng
+from mapello.randboards import Rng
 from mapello.record import GameRecord
 
 DEFAULT_TIMER_MS = 60000  # when the timer is switched on and no length is set

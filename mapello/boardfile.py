@@ -13,6 +13,7 @@ from mapello.pieces import (BONUS, JOKER, KIND_PLURALS, MAX_PER_KIND, WALL, Limi
 
 SYMBOLS = ".#+JBW"
 _KIND_OF_SYMBOL = {"#": WALL, "+": BONUS, "J": JOKER}
+_KEYS = ("name", "mapello board", "description", "limits")  # metadata comment keys
 
 
 class BoardError(ValueError):
@@ -68,7 +69,7 @@ def _read_comment(text, meta, line_no):
     key, sep, value = body.partition(":")
     key_l = key.strip().lower()
     value = value.strip()
-    if sep and key_l in ("name", "mapello board"):
+    if sep and key_l in _KEYS[:2]:
         meta["name"] = value
     elif sep and key_l == "description":
         meta["description"] = value
@@ -158,7 +159,12 @@ def format_board(pos, name="", description="", limits=None):
     """Board-file text for a position's pieces (side to move and taken bonuses
     are not part of the format)."""
     lines = []
-    if name or description:
+    if ":" in name or name.strip().lower() in _KEYS:
+        # a title line would be misread: say what is what
+        lines.append("; name: " + name)
+        if description:
+            lines.append("; description: " + description)
+    elif name or description:
         lines.append("; %s: %s" % (name or "Board", description) if description
                      else "; %s" % name)
     if limits is not None:

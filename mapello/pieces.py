@@ -29,6 +29,11 @@ def placement_error(kind, cell):
     return None
 
 
+def count_text(n, kind):
+    """'1 wall', '3 walls', '0 jokers': counts in messages."""
+    return "%d %s" % (n, KIND_NAMES[kind] if n == 1 else KIND_PLURALS[kind])
+
+
 class Limits:
     """The agreed most (and optionally exact) number of each kind of piece.
 
@@ -62,10 +67,11 @@ class Limits:
         for kind in (WALL, BONUS, JOKER):
             n = counts[kind]
             m = self.maximum[kind]
+            what = count_text(n, kind)
             if n > m:
-                out.append("%d %s: at most %d" % (n, KIND_PLURALS[kind], m))
+                out.append("%s: at most %d" % (what, m))
             elif self.exact[kind] and n != m:
-                out.append("%d %s: exactly %d agreed" % (n, KIND_PLURALS[kind], m))
+                out.append("%s: exactly %d agreed" % (what, m))
         return out
 
     def to_text(self):

@@ -4,7 +4,7 @@ the pieces a cell allows, with live counts against the agreed limits."""
 from mapello import buttons, palette
 from mapello.board_view import draw_board
 from mapello.engine import CENTRE, INNER, cell_name
-from mapello.pieces import BONUS, JOKER, KIND_NAMES, WALL
+from mapello.pieces import BONUS, JOKER, KIND_NAMES, KIND_PLURALS, WALL
 
 try:
     from micropython import const
@@ -41,7 +41,10 @@ class SetupScreen:
             elif " on " in head:    # "joker on c4: ...": line 3 names the cell
                 reason = tail
             else:                   # "3 walls already: at most 3 agreed"
-                reason = "%s: %s" % (head.split(" ")[1], tail.replace(" agreed", ""))
+                kind = head.split(" ")[1]
+                if kind in KIND_NAMES:  # "1 wall already": the line names the kind
+                    kind = KIND_PLURALS[KIND_NAMES.index(kind)]
+                reason = "%s: %s" % (kind, tail.replace(" agreed", ""))
             self.app.say(reason)
 
     # --- input -----------------------------------------------------------------

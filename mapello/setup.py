@@ -7,7 +7,7 @@ mapello.pieces, so a board file and a hand setup are judged in the same words.
 """
 
 from mapello.engine import BORDER_CELLS, INNER_CELLS, Position, popcount
-from mapello.pieces import BONUS, JOKER, KIND_PLURALS, WALL, Limits, placement_error
+from mapello.pieces import BONUS, JOKER, KIND_PLURALS, WALL, Limits, count_text, placement_error
 
 KINDS = (WALL, BONUS, JOKER)
 
@@ -61,7 +61,7 @@ class Setup:
         if self.counts[kind] >= m:
             if m == 0:
                 return "no %s agreed for this game" % KIND_PLURALS[kind]
-            return "%d %s already: at most %d agreed" % (self.counts[kind], KIND_PLURALS[kind], m)
+            return "%s already: at most %d agreed" % (count_text(self.counts[kind], kind), m)
         return None
 
     def place(self, kind, cell):

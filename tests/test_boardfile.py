@@ -105,6 +105,14 @@ def test_write_then_read_round_trips_every_bundled_board():
         assert (again.name, again.description, again.limits) == (b.name, b.description, b.limits)
 
 
+@pytest.mark.parametrize("name, description", [
+    ("A: B", "names with a colon"), ("Limits", "a name like a key"), ("x:y", ""),
+    ("Plain", ""), ("", "only a description"), ("Name", "a description: with a colon")])
+def test_names_and_descriptions_round_trip(name, description):
+    b = parse_board(format_board(Position(), name, description))
+    assert (b.name, b.description) == (name or "Board", description)
+
+
 def test_round_trip_after_moves_keeps_discs():
     pos = Position()
     pos.play(pos.legal_moves()[0])

@@ -49,7 +49,7 @@ def test_maximum_is_enforced_with_a_message():
     assert s.place(WALL, parse_cell("c1")) == "2 walls already: at most 2 agreed"
     assert s.place(BONUS, parse_cell("c1")) == "no bonuses agreed for this game"
     assert s.place(JOKER, 0) is None
-    assert s.place(JOKER, 9) == "1 jokers already: at most 1 agreed"
+    assert s.place(JOKER, 9) == "1 joker already: at most 1 agreed"
     assert s.counts == [2, 0, 1]
 
 
@@ -77,7 +77,7 @@ def test_exact_count_is_checked_at_start():
     s = Setup(Limits(walls=2, bonuses=8, jokers=8, exact=(True, False, False)))
     assert s.start_error() == "0 walls: exactly 2 agreed"
     s.place(WALL, parse_cell("a1"))
-    assert s.start_error() == "1 walls: exactly 2 agreed"
+    assert s.start_error() == "1 wall: exactly 2 agreed"
     s.place(WALL, parse_cell("h8"))
     assert s.start_error() is None
 

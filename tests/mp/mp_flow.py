@@ -17,7 +17,7 @@ from mapello.setup import Setup
 def check_setup_rules():
     s = Setup(Limits(1, 8, 8, (False, False, True)))
     assert s.place(WALL, parse_cell("c3")) is None
-    assert s.place(WALL, parse_cell("c4")) == "1 walls already: at most 1 agreed"
+    assert s.place(WALL, parse_cell("c4")) == "1 wall already: at most 1 agreed"
     assert "centre four" in s.place(BONUS, parse_cell("d4"))
     assert "border ring" in s.place(JOKER, parse_cell("c4"))
     assert s.start_error() == "0 jokers: exactly 8 agreed"

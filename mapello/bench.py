@@ -6,16 +6,16 @@
 
 Prints perft leaf counts and leaves per second on the start position and on
 the rulebook board, and where gc can tell (MicroPython, CircuitPython) the bytes
-allocated per node and the heap in use after a whole game.  With the argument
-`game` it only imports the engine and plays one whole game (for finding the
-smallest heap that can: see tools/min_heap.py).
+allocated per node and the heap in use after a whole game.  tools/min_heap.py
+finds the smallest heap in which the engine plays a whole game.
 """
 
 import gc
 import sys
 import time
 
-from mapello.engine import PASS, Position, perft
+from mapello.engine import PASS, Position
+from mapello.perft import perft
 
 RULEBOOK = ("...J..J.../.#.+.+..#./......#.+J/.+#......./....BW..../J...WB..../"
             ".+.....#+J/...#....../.#.+..+.#./...JJ..J.. b 0 0")
@@ -82,11 +82,7 @@ def run_perft(name, pos, depth):
     return leaves
 
 
-def main(argv):
-    if "game" in argv:
-        play_game(Position())
-        print("game ok")
-        return
+def main():
     print("mapello.bench on %s %s" % (sys.implementation.name, sys.platform))
     depth = _depth()
     run_perft("start", Position(), depth)
@@ -104,4 +100,4 @@ def main(argv):
         print("bytes per node: gc cannot tell on this port")
 
 
-main(sys.argv[1:] if __name__ == "__main__" else [])
+main()

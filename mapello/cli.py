@@ -6,7 +6,8 @@ import sys
 import time
 
 from mapello.boardfile import BoardError, format_board, load_board
-from mapello.engine import COLOUR_NAMES, Position, cell_name, perft
+from mapello.engine import COLOUR_NAMES, Position, cell_name
+from mapello.perft import perft
 
 
 def _load(path):

@@ -1,4 +1,4 @@
-"""Mapello rules on integer bitmasks: a Position with push/pop, and perft.
+"""Mapello rules on integer bitmasks: a Position with push/pop.
 
 Bit i of every mask is grid row i // 10, column i % 10 (mapello/bits.py has
 the geometry and the move generator).  Imports nothing but mapello.bits, so it
@@ -189,30 +189,3 @@ class Position:
         """Parse to_text()'s notation; ValueError says what is wrong."""
         from mapello.notation import parse_position
         return parse_position(text)
-
-
-def perft(pos, depth):
-    """Leaf count at `depth` plies; a pass is a ply, a finished game is a leaf."""
-    t = pos.turn
-    if depth <= 0:
-        return 1
-    return _perft(pos.discs[t], pos.discs[1 - t], pos.jokers, pos.empty(), depth)
-
-
-def _perft(own, opp, jokers, empty, depth):
-    m = moves_mask(own | jokers, opp, empty)
-    if depth == 1:
-        # bulk count: every move is a leaf; no move is one leaf (a pass or the end)
-        return popcount(m) if m else 1
-    if not m:
-        if not moves_mask(opp | jokers, own, empty):
-            return 1
-        return _perft(opp, own, jokers, empty, depth - 1)
-    n = 0
-    mine = own | jokers
-    while m:
-        bit = m & -m
-        m ^= bit
-        f = flips_mask(bit, mine, opp)
-        n += _perft(opp ^ f, own | f | bit, jokers, empty ^ bit, depth - 1)
-    return n

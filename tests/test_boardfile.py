@@ -5,7 +5,8 @@ import os
 import pytest
 
 from mapello.boardfile import BoardError, format_board, load_board, parse_board
-from mapello.engine import START_BLACK, START_WHITE, Position, perft
+from mapello.engine import START_BLACK, START_WHITE, Position
+from mapello.perft import perft
 from mapello.pieces import Limits
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -3,7 +3,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mapello.engine import (BLACK, PASS, WHITE, IllegalMove, Position, cell_name, parse_cell,
-                            perft, popcount)
+                            popcount)
+from mapello.perft import perft
 
 # Published Othello perft from the start (a pass is a ply, a finished game a leaf).
 OTHELLO_PERFT = [4, 12, 56, 244, 1396, 8200, 55092, 390216]

@@ -1,8 +1,9 @@
 # desktop-only
-"""Find the smallest MicroPython heap in which the engine imports and a whole
-game plays out, by bisection on `micropython -X heapsize=N`.
+"""Find the smallest MicroPython heap in which a program runs, by bisection on
+`micropython -X heapsize=N`.  By default the program imports the engine and
+plays a whole game, the figure the engine is judged by.
 
-  .venv/bin/python tools/min_heap.py [--module mapello.bench] [--arg game] [--mpy]
+  .venv/bin/python tools/min_heap.py [--mpy] [--code "python source"]
 
 Without --mpy the VM compiles the .py sources at import, and the compiler's
 peak is most of the figure; --mpy first compiles mapello/ with MicroPython's
@@ -17,19 +18,28 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+WHOLE_GAME = """
+from mapello.engine import PASS, Position
+pos = Position()
+while not pos.is_over():
+    moves = pos.legal_moves()
+    pos.push(moves[len(moves) // 2] if moves else PASS)
+print("ok", pos.score(), pos.ply())
+"""
 
-def fits(exe, heap, module, arg, cwd=ROOT):
-    proc = subprocess.run([exe, "-X", "heapsize=%d" % heap, "-m", module, arg], cwd=cwd,
+
+def fits(exe, heap, code, cwd):
+    proc = subprocess.run([exe, "-X", "heapsize=%d" % heap, "-c", code], cwd=cwd,
                           capture_output=True, text=True, timeout=300)
-    return proc.returncode == 0 and "ok" in proc.stdout
+    return proc.returncode == 0 and proc.stdout.startswith("ok")
 
 
-def smallest_heap(exe, module, arg, cwd=ROOT, low=1024, high=256 * 1024, step=256):
-    if not fits(exe, high, module, arg, cwd):
+def smallest_heap(exe, code, cwd, low=1024, high=256 * 1024, step=256):
+    if not fits(exe, high, code, cwd):
         raise SystemExit("does not even run in %d bytes" % high)
     while high - low > step:
         mid = (low + high) // 2
-        if fits(exe, mid, module, arg, cwd):
+        if fits(exe, mid, code, cwd):
             high = mid
         else:
             low = mid
@@ -53,20 +63,18 @@ def compile_package(src):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--module", default="mapello.bench")
-    p.add_argument("--arg", default="game")
+    p.add_argument("--code", default=WHOLE_GAME,
+                   help="the program; it must print a line starting with 'ok'")
     p.add_argument("--mpy", action="store_true", help="measure precompiled .mpy modules")
     args = p.parse_args()
     exe = shutil.which("micropython") or os.path.join(ROOT, ".venv", "bin", "micropython")
     if not os.path.exists(exe):
         raise SystemExit("micropython not found: run ./test.sh once to install it")
-    cwd = ROOT
-    if args.mpy:
-        cwd = compile_package(os.path.join(ROOT, "mapello"))
-    heap = smallest_heap(exe, args.module, args.arg, cwd)
-    print("smallest heap for `%s %s`%s: %d bytes (%.1f KiB, within 256 bytes)"
-          % (args.module, args.arg, " from .mpy" if args.mpy else " from .py source",
-             heap, heap / 1024.0))
+    cwd = compile_package(os.path.join(ROOT, "mapello")) if args.mpy else ROOT
+    heap = smallest_heap(exe, args.code, cwd)
+    what = "the engine and a whole game" if args.code == WHOLE_GAME else "the program"
+    print("smallest heap for %s%s: %d bytes (%.1f KiB, within 256 bytes)"
+          % (what, " from .mpy" if args.mpy else " from .py source", heap, heap / 1024.0))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """A representative part of the engine's tests, run inside MicroPython."""
-from mapello.engine import PASS, Position, cell_name, parse_cell, perft
+from mapello.engine import PASS, Position, cell_name, parse_cell
+from mapello.perft import perft
 from mapello.boardfile import BoardError, format_board, parse_board
 
 RULEBOOK = """; Rulebook example: the setup shown in the Mapello rulebook

@@ -147,15 +147,14 @@ class PlayScreen:
         self._place_cursor()
 
     def _search(self, pos, level):
-        """A sliced search: the hard level thinks for the think_ms setting
-        (2 s by default, DESIGN's budget for an RP2040); the lower levels use
-        their own small node budgets."""
-        from mapello.ai import Thinker
-        seed = self.app.seed + pos.ply()
-        if level == "hard":
-            return Thinker(pos, level, seed=seed, clock=self.app.clock,
-                           time_budget_ms=self.app.settings.get("think_ms", 2000))
-        return Thinker(pos, level, seed=seed)
+        """A sliced search that never thinks longer than the think_ms setting
+        (2 s by default, DESIGN's budget for an RP2040).  The hard level uses
+        all of it; the lower levels stop sooner, at their own node budgets."""
+        from mapello.ai import DEFAULT_NODES, LEVELS, Thinker
+        nodes = None if level == "hard" else DEFAULT_NODES[LEVELS.index(level)]
+        return Thinker(pos, level, seed=self.app.seed + pos.ply(), node_budget=nodes,
+                       clock=self.app.clock,
+                       time_budget_ms=self.app.settings.get("think_ms", 2000))
 
     def _run_slices(self, thinker):
         """Work on `thinker` for this tick's share; True once its choice is final."""

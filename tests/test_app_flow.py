@@ -369,3 +369,15 @@ def test_against_the_computer():
     pos = p.app.screen.s.pos
     assert pos.ply() == 2 and pos.turn == BLACK
     assert p.app.lines[1] == "You Black to move"
+
+
+def test_every_level_stops_at_the_think_ms_setting():
+    """On a slow device a lower level's node budget (the medium level's exact
+    endgame, say) could take longer than think_ms: the time budget caps it."""
+    p = Player(settings={"think_ms": 3000})
+    p.press("A")
+    screen = p.app.screen
+    for level in ("easy", "medium", "hard"):
+        thinker = screen._search(screen.s.pos, level)
+        p.clock.now += 3000                        # the device was too slow
+        assert thinker.step(8) and screen.s.pos.why_illegal(thinker.best()) is None

@@ -1,5 +1,7 @@
 """Drives an App the way a player does: button presses on a virtual clock.
 Shared by the tests/test_app_*.py files."""
+import os
+
 from mapello import buttons, palette
 from mapello.app import App
 from mapello.boardfile import BoardFile, parse_board
@@ -16,18 +18,9 @@ class Clock:
         return self.now
 
 
-RULEBOOK = """; Rulebook example: the setup shown in the Mapello rulebook
-. . . J . . J . . .
-. # . + . + . . # .
-. . . . . . # . + J
-. + # . . . . . . .
-. . . . B W . . . .
-J . . . W B . . . .
-. + . . . . . # + J
-. . . # . . . . . .
-. # . + . . + . # .
-. . . J J . . J . .
-"""
+with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                       "boards", "rulebook.txt")) as _f:
+    RULEBOOK = _f.read()  # the bundled rulebook example
 
 
 def test_boards():

@@ -6,18 +6,8 @@ import gc
 
 from mapello import buttons
 
-RULEBOOK = """; Rulebook example
-. . . J . . J . . .
-. # . + . + . . # .
-. . . . . . # . + J
-. + # . . . . . . .
-. . . . B W . . . .
-J . . . W B . . . .
-. + . . . . . # + J
-. . . # . . . . . .
-. # . + . . + . # .
-. . . J J . . J . .
-"""
+with open("boards/rulebook.txt") as _f:  # run from the repository root
+    RULEBOOK = _f.read()
 
 
 class Clock:

@@ -3,18 +3,8 @@ from mapello.engine import PASS, Position, cell_name, parse_cell
 from mapello.perft import perft
 from mapello.boardfile import BoardError, format_board, parse_board
 
-RULEBOOK = """; Rulebook example: the setup shown in the Mapello rulebook
-. . . J . . J . . .
-. # . + . + . . # .
-. . . . . . # . + J
-. + # . . . . . . .
-. . . . B W . . . .
-J . . . W B . . . .
-. + . . . . . # + J
-. . . # . . . . . .
-. # . + . . + . # .
-. . . J J . . J . .
-"""
+with open("boards/rulebook.txt") as _f:  # run from the repository root
+    RULEBOOK = _f.read()
 
 
 def check_perft_start():

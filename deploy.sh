@@ -194,7 +194,9 @@ if [ "$use_circup" = 0 ]; then
 fi
 
 is_desktop_only() { head -n 5 "$1" | grep -qix '# desktop-only'; }
-(cd "$HERE" && find mapello -name '*.py' -not -path '*/__pycache__/*' | sort) | while read -r rel; do
+# mapello/desktop/ and mapello/sim/ never go to the device
+(cd "$HERE" && find mapello -name '*.py' -not -path '*/__pycache__/*' \
+    -not -path 'mapello/desktop/*' -not -path 'mapello/sim/*' | sort) | while read -r rel; do
     is_desktop_only "$HERE/$rel" && continue
     mkdir -p "$stage/$(dirname "$rel")"
     cp "$HERE/$rel" "$stage/$rel"

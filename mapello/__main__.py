@@ -1,7 +1,7 @@
 # desktop-only
-"""`python3 -m mapello`: see mapello/cli.py."""
+"""`python3 -m mapello`: see mapello/desktop/cli.py."""
 import sys
 
-from mapello.cli import main
+from mapello.desktop.cli import main
 
 sys.exit(main())

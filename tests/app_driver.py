@@ -2,10 +2,11 @@
 Shared by the tests/test_app_*.py files."""
 import os
 
-from mapello import buttons, palette
-from mapello.app import App
-from mapello.boardfile import BoardFile, parse_board
-from mapello.engine import Position
+from mapello import buttons
+from mapello.ui import palette
+from mapello.ui.app import App
+from mapello.rules.boardfile import BoardFile, parse_board
+from mapello.rules.position import Position
 
 STEP_MS = 50
 

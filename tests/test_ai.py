@@ -4,13 +4,13 @@ import random
 
 import pytest
 
-from mapello.ai import LEVELS, Thinker, choose_move, hint
-from mapello.boardfile import parse_board
-from mapello.engine import PASS, Position, cell_name, cells_of, flips_mask, moves_mask, popcount
-from mapello.evaluation import Evaluator, final_margin, final_value
-from mapello.tournament import (board_set, greedy_move, jobs_for, play_game, random_board,
+from mapello.ai.thinker import LEVELS, Thinker, choose_move, hint
+from mapello.rules.boardfile import parse_board
+from mapello.rules.position import PASS, Position, cell_name, cells_of, flips_mask, moves_mask, popcount
+from mapello.ai.evaluation import Evaluator, final_margin, final_value
+from mapello.desktop.tournament import (board_set, greedy_move, jobs_for, play_game, random_board,
                                 summarise, wilson)
-from mapello import cli
+from mapello.desktop import cli
 
 # Black to move has no move (the wall on d3 shields d4), white has d6.
 MUST_PASS = """
@@ -259,7 +259,7 @@ def test_greedy_mover_takes_the_most_flips_plus_bonus():
 
 
 def test_random_boards_follow_the_placement_rules():
-    from mapello.boardfile import format_board, parse_board
+    from mapello.rules.boardfile import format_board, parse_board
     for s in range(20):
         pos = random_board(s)
         assert pos.legal_moves()

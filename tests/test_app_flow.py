@@ -2,11 +2,11 @@
 games, undo, finish a series, replay; the display text and the frame's colours
 are checked at each step."""
 from app_driver import Player
-from mapello import palette
-from mapello.board_view import cell_colour
-from mapello.engine import BLACK, PASS, WHITE, Position, cell_name, parse_cell
-from mapello.save import FileStorage
-from mapello.screens_play import score_line
+from mapello.ui import palette
+from mapello.ui.board_view import cell_colour
+from mapello.rules.position import BLACK, PASS, WHITE, Position, cell_name, parse_cell
+from mapello.game.storage import FileStorage
+from mapello.ui.play import score_line
 
 
 def first_move_game(p, check_each=True):
@@ -199,7 +199,7 @@ def test_replay_steps_through_the_last_game():
     assert p.app.lines[0] == "Replay 1/%d" % len(record.moves)
     first = record.moves[0]
     assert p.app.lines[1] == "Black %s" % ("e3" if first == parse_cell("e3") else
-                                           __import__("mapello.engine").engine.cell_name(first))
+                                           __import__("mapello.rules.position").engine.cell_name(first))
     assert p.colour(first) == palette.LAST_BLACK
     p.press("RIGHT", "RIGHT", "LEFT")
     assert p.app.lines[0].startswith("Replay 2/")

@@ -2,7 +2,7 @@
 of them, written before its fix."""
 from app_driver import Player
 from test_app_flow import first_move_game
-from mapello.save import FileStorage
+from mapello.game.storage import FileStorage
 
 
 def test_a_resigned_game_is_not_resumed_after_a_restart(tmp_path):

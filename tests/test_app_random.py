@@ -6,9 +6,9 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from app_driver import Player
-from mapello.engine import BORDER, INNER
-from mapello.pieces import MAX_PER_KIND, piece_counts
-from mapello.save import FileStorage
+from mapello.rules.position import BORDER, INNER
+from mapello.rules.pieces import MAX_PER_KIND, piece_counts
+from mapello.game.storage import FileStorage
 
 ALL_SCREENS = {"MenuScreen", "SetupScreen", "ListMenu", "PlayScreen", "GameOverScreen",
                "ReplayScreen", "ColourScreen"}

@@ -4,10 +4,10 @@ import os
 
 import pytest
 
-from mapello.boardfile import BoardError, format_board, load_board, parse_board
-from mapello.engine import START_BLACK, START_WHITE, Position
-from mapello.perft import perft
-from mapello.pieces import Limits
+from mapello.rules.boardfile import BoardError, format_board, load_board, parse_board
+from mapello.rules.position import START_BLACK, START_WHITE, Position
+from mapello.rules.perft import perft
+from mapello.rules.pieces import Limits
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EMPTY_ROW = ". . . . . . . . . ."

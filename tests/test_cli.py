@@ -3,7 +3,7 @@ import os
 import subprocess
 import sys
 
-from mapello.boardfile import parse_board
+from mapello.rules.boardfile import parse_board
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

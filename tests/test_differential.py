@@ -6,9 +6,9 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mapello.boardfile import parse_board
-from mapello.engine import PASS, cell_name, cells_of, parse_cell
-from mapello.perft import perft
+from mapello.rules.boardfile import parse_board
+from mapello.rules.position import PASS, cell_name, cells_of, parse_cell
+from mapello.rules.perft import perft
 from reference import RefBoard, perft as ref_perft
 
 INNER_FREE = [(r, c) for r in range(1, 9) for c in range(1, 9)

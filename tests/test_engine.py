@@ -2,9 +2,9 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mapello.engine import (BLACK, PASS, WHITE, IllegalMove, Position, cell_name, parse_cell,
+from mapello.rules.position import (BLACK, PASS, WHITE, IllegalMove, Position, cell_name, parse_cell,
                             popcount)
-from mapello.perft import perft
+from mapello.rules.perft import perft
 
 # Published Othello perft from the start (a pass is a ply, a finished game a leaf).
 OTHELLO_PERFT = [4, 12, 56, 244, 1396, 8200, 55092, 390216]

@@ -137,7 +137,7 @@ def device(monkeypatch):
                        "MAPELLO_BRIGHTNESS": "20"}.items():
         monkeypatch.setenv(key, value)
     monkeypatch.chdir(ROOT)
-    from mapello import app as app_module
+    from mapello.ui import app as app_module
     real_init = app_module.App.__init__
 
     def remember(self, *args, **kwargs):
@@ -171,7 +171,7 @@ def test_code_py_plays_a_whole_game(device):
           % (len(writes), max(uncapped_ma), sorted(uncapped_ma)[len(writes) // 2],
              sum(1 for ma in uncapped_ma if ma > 500)))
     # the last one is the final position, as the board view draws it
-    from mapello.board_view import draw_board
+    from mapello.ui.board_view import draw_board
     final = bytearray(300)
     draw_board(final, pos)
     assert writes[-1][1] == bytes(final)
@@ -227,7 +227,7 @@ def test_no_long_integers_is_shown_on_the_display(device, monkeypatch):
 
 
 def test_out_of_memory_while_loading_the_game(device, monkeypatch):
-    from mapello import app as app_module
+    from mapello.ui import app as app_module
     from mapello.hardware import start
 
     def too_big(*args, **kwargs):

@@ -65,14 +65,14 @@ def test_fresh_install(tmp_path):
                    ("__init__.py", "glyph_cache.py", "pcf.py") for p in files)
     assert files["fonts/mapello-5x8.pcf"] == read(os.path.join(ROOT, "fonts", "mapello-5x8.pcf"))
     assert "fonts/README.md" not in files
-    assert files["mapello/engine.py"] == read(os.path.join(ROOT, "mapello", "engine.py"))
+    assert files["mapello/rules/position.py"] == read(os.path.join(ROOT, "mapello", "rules", "position.py"))
     assert "mapello/hardware/start.py" in files
     for name in os.listdir(os.path.join(ROOT, "boards")):
         if name.endswith(".txt"):
             assert files["boards/" + name] == read(os.path.join(ROOT, "boards", name))
     # nothing that only runs on the desktop, no caches
-    assert "mapello/cli.py" not in files and "mapello/__main__.py" not in files
-    assert not any("__pycache__" in p or p.endswith(".pyc") or p.startswith("mapello/sim/") for p in files)
+    assert "mapello/desktop/cli.py" not in files and "mapello/__main__.py" not in files
+    assert not any("__pycache__" in p or p.endswith(".pyc") or p.startswith(("mapello/sim/", "mapello/desktop/")) for p in files)
     # order: libraries, game, boards, boot.py, code.py last
     copied = [line.split()[1] for line in proc.stdout.splitlines() if line.startswith("copied ")]
     assert copied[-1] == "code.py" and copied[-2] == "boot.py"
@@ -89,9 +89,9 @@ def test_update_keeps_the_users_files_and_changes_only_what_changed(tmp_path):
     (drive / "boards" / "open.txt").write_text("; my own version\n" + (". " * 10 + "\n") * 10)
     (drive / "boards" / "saved-1.txt").write_text("; saved on the device\n")
     (drive / "fonts" / "mine.pcf").write_bytes(b"\x01fcp my own font")
-    (drive / "mapello" / "engine.py").write_text("# stale\n")
+    (drive / "mapello" / "rules" / "position.py").write_text("# stale\n")
     (drive / "mapello" / "gone.py").write_text("# from an older version\n")
-    (drive / "mapello" / "engine.mpy").write_bytes(b"C\x06")
+    (drive / "mapello" / "rules" / "position.mpy").write_bytes(b"C\x06")
     proc = deploy("--target", drive)
     assert proc.returncode == 0, proc.stderr
     files = tree(drive)
@@ -99,11 +99,11 @@ def test_update_keeps_the_users_files_and_changes_only_what_changed(tmp_path):
     assert files["boards/open.txt"].startswith(b"; my own version")
     assert files["boards/saved-1.txt"] == b"; saved on the device\n"
     assert files["fonts/mine.pcf"] == b"\x01fcp my own font"
-    assert files["mapello/engine.py"] == read(os.path.join(ROOT, "mapello", "engine.py"))
-    assert "mapello/gone.py" not in files and "mapello/engine.mpy" not in files
+    assert files["mapello/rules/position.py"] == read(os.path.join(ROOT, "mapello", "rules", "position.py"))
+    assert "mapello/gone.py" not in files and "mapello/rules/position.mpy" not in files
     assert "kept boards/open.txt" in proc.stdout and "kept settings.toml" in proc.stdout
     copied = [line.split()[1] for line in proc.stdout.splitlines() if line.startswith("copied ")]
-    assert copied == ["mapello/engine.py"]          # not even code.py: no needless reload
+    assert copied == ["mapello/rules/position.py"]          # not even code.py: no needless reload
     again = deploy("--target", drive)
     assert "done: 0 change(s)" in again.stdout
 
@@ -242,20 +242,20 @@ printf 'C\\006' > "$2"
 
 def test_mpy_cross_from_circuitpython(tmp_path):
     drive = make_drive(tmp_path)
-    (drive / "mapello").mkdir()
-    (drive / "mapello" / "engine.py").write_text("# an older .py that the .mpy replaces\n")
+    (drive / "mapello" / "rules").mkdir(parents=True)
+    (drive / "mapello" / "rules" / "position.py").write_text("# an older .py that the .mpy replaces\n")
     tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.3")
     proc = deploy("--target", drive, "--mpy-cross", tool)
     assert proc.returncode == 0, proc.stderr
     files = tree(drive)
-    assert files["mapello/engine.mpy"] == b"C\x06"
-    assert "mapello/engine.py" not in files
+    assert files["mapello/rules/position.mpy"] == b"C\x06"
+    assert "mapello/rules/position.py" not in files
     assert "lib/neopixel.mpy" in files and "lib/neopixel.py" not in files
     assert files["code.py"] == read(os.path.join(ROOT, "device", "code.py"))   # stays source
     # and back to source files without it: the .mpy files go
     proc = deploy("--target", drive)
     files = tree(drive)
-    assert "mapello/engine.py" in files and "mapello/engine.mpy" not in files
+    assert "mapello/rules/position.py" in files and "mapello/rules/position.mpy" not in files
     assert "lib/neopixel.py" in files and "lib/neopixel.mpy" not in files
 
 

@@ -1,9 +1,9 @@
 """One game in progress: moves, undo (pass-and-play and against the computer),
 the move timer on an injected clock, and replay forward and back."""
-from mapello.boardfile import parse_board
-from mapello.engine import BLACK, PASS, WHITE, Position, parse_cell
-from mapello.match import DEFAULT_TIMER_MS, Match, Replay, new_match
-from mapello.randboards import Rng, random_board
+from mapello.rules.boardfile import parse_board
+from mapello.rules.position import BLACK, PASS, WHITE, Position, parse_cell
+from mapello.game.game import DEFAULT_TIMER_MS, Match, Replay, new_match
+from mapello.game.random_boards import Rng, random_board
 
 
 class Clock:

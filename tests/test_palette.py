@@ -6,11 +6,11 @@ import itertools
 
 import pytest
 
-from mapello import palette
-from mapello.board_view import cell_colour
-from mapello.engine import BLACK, WHITE, Position, parse_cell
+from mapello.ui import palette
+from mapello.ui.board_view import cell_colour
+from mapello.rules.position import BLACK, WHITE, Position, parse_cell
 from mapello.hardware.wiring import SCALE_ONE, scale_for
-from mapello.screens_menu import BRIGHTNESS
+from mapello.ui.menu import BRIGHTNESS
 
 INNER_STATES = {
     "empty": palette.EMPTY, "hint": palette.HINT, "black": palette.BLACK_DISC,

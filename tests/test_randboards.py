@@ -1,10 +1,10 @@
 """Random boards: the variants' constraints over many seeds, the same seed gives
 the same board (on every interpreter: see tests/mp/mp_flow.py), and a
 generated board survives a record round trip."""
-from mapello.engine import BORDER, CENTRE, INNER, PASS, popcount
-from mapello.pieces import Limits, piece_counts
-from mapello.randboards import Rng, blocked_squares, random_board
-from mapello.record import GameRecord, decode, encode, from_text, to_text
+from mapello.rules.position import BORDER, CENTRE, INNER, PASS, popcount
+from mapello.rules.pieces import Limits, piece_counts
+from mapello.game.random_boards import Rng, blocked_squares, random_board
+from mapello.game.record import GameRecord, decode, encode, from_text, to_text
 
 CENTRE_4X4 = 0
 for r in range(3, 7):

@@ -6,11 +6,11 @@ import sys
 
 import pytest
 
-from mapello.boardfile import load_board, parse_board
-from mapello.engine import PASS, Position, parse_cell
-from mapello.pieces import Limits
-from mapello.randboards import Rng, random_board
-from mapello.record import (GameRecord, RecordError, decode, encode, from_text, is_record_text,
+from mapello.rules.boardfile import load_board, parse_board
+from mapello.rules.position import PASS, Position, parse_cell
+from mapello.rules.pieces import Limits
+from mapello.game.random_boards import Rng, random_board
+from mapello.game.record import (GameRecord, RecordError, decode, encode, from_text, is_record_text,
                             to_text)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -176,5 +176,5 @@ def test_replay_command_reports_an_illegal_record_move(tmp_path):
 
 
 def _name(cell):
-    from mapello.engine import cell_name
+    from mapello.rules.position import cell_name
     return cell_name(cell)

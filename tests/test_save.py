@@ -5,13 +5,13 @@ import os
 
 import pytest
 
-from mapello.engine import PASS, Position
-from mapello.match import Match, new_match
-from mapello.pieces import Limits
-from mapello.randboards import Rng, random_board
-from mapello.save import (FORMAT, HEADER, FileStorage, NvmStorage, SaveError, crc32, pack, resume,
+from mapello.rules.position import PASS, Position
+from mapello.game.game import Match, new_match
+from mapello.rules.pieces import Limits
+from mapello.game.random_boards import Rng, random_board
+from mapello.game.storage import (FORMAT, HEADER, FileStorage, NvmStorage, SaveError, crc32, pack, resume,
                           unpack)
-from mapello.series import Series
+from mapello.game.series import Series
 
 SETTINGS = {"brightness": 40, "timer": 60, "level": "medium"}
 
@@ -257,7 +257,7 @@ def test_crc32_matches_the_standard():
     import zlib
     for data in (b"", b"a", bytes(range(256)) * 3):
         assert crc32(data) == zlib.crc32(data)
-    import mapello.save as save
+    import mapello.game.storage as save
     keep = save._crc32
     try:
         save._crc32 = None  # the pure-Python path used where binascii is missing

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from mapello.series import BLACK, MAX_KEPT_GAMES, WHITE, Series, SeriesError
+from mapello.game.series import BLACK, MAX_KEPT_GAMES, WHITE, Series, SeriesError
 
 
 def test_colours_swap_every_game():

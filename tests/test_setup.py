@@ -1,10 +1,10 @@
 """Setup phase: every placement rule and limit, with its message."""
 import pytest
 
-from mapello.boardfile import parse_board
-from mapello.engine import BORDER_CELLS, INNER_CELLS, parse_cell
-from mapello.pieces import BONUS, JOKER, WALL, Limits
-from mapello.setup import Setup, cells_for
+from mapello.rules.boardfile import parse_board
+from mapello.rules.position import BORDER_CELLS, INNER_CELLS, parse_cell
+from mapello.rules.pieces import BONUS, JOKER, WALL, Limits
+from mapello.game.board_setup import Setup, cells_for
 
 CORNER = 0        # grid row 0, col 0
 EDGE = 5          # grid row 0, col 5

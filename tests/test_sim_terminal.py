@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from mapello.app import App
+from mapello.ui.app import App
 from mapello.sim import VirtualClock, load_boards, run_script, script_tokens
 from mapello.sim.devices import DEFAULT_CURRENT_MA, view_colour
 from mapello.sim.snapshot import DISPLAY_X, MARGIN, SCALE, cell_box, read_png

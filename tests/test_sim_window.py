@@ -5,7 +5,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402  (requirements-window.txt, part of requirements-dev.txt)
 
-from mapello.app import App  # noqa: E402
+from mapello.ui.app import App  # noqa: E402
 from mapello.sim import load_boards  # noqa: E402
 from mapello.sim.devices import DEFAULT_CURRENT_MA, SimDevices  # noqa: E402
 from mapello.sim.window import check_window, run_window  # noqa: E402

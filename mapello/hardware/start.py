@@ -65,7 +65,7 @@ def show_problem(text, screen=None, display=None):
 def load_boards(folder=BOARDS_DIR, say=print):
     """Every boards/*.txt that parses, sorted by file name; bad files are
     skipped with a one-line message naming the file."""
-    from mapello.boardfile import load_board
+    from mapello.rules.boardfile import load_board
     boards = []
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(".txt") and not n.startswith("."))
@@ -91,10 +91,10 @@ def game_can_write():
 
 
 def make_storage():
-    """Match saves live in microcontroller.nvm (mapello.save); None where the
+    """Match saves live in microcontroller.nvm (mapello.game.storage); None where the
     board has none, so the game still runs, without resume."""
     try:
-        from mapello.save import NvmStorage
+        from mapello.game.storage import NvmStorage
         import microcontroller
         if getattr(microcontroller, "nvm", None) is None:
             return None
@@ -181,7 +181,7 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
     notice = "Board saves on" if writable else "Board saves: B at reset"
     print("Mapello Handheld: " + notice)
     try:
-        from mapello.app import App
+        from mapello.ui.app import App
         from mapello.hardware.console import Console
         from mapello.hardware.ticker import Ticker
         from mapello.hardware.repeat import Repeater

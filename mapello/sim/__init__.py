@@ -22,7 +22,7 @@ BOARDS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.pat
 def load_boards(folder, out=sys.stderr):
     """Every boards/*.txt that parses, in name order; bad ones are skipped
     with a one-line message."""
-    from mapello.boardfile import BoardError, load_board
+    from mapello.rules.boardfile import BoardError, load_board
     boards = []
     if not os.path.isdir(folder):
         print("no board folder %s: only random boards and setup by hand" % folder, file=out)
@@ -70,7 +70,7 @@ def script_tokens(text):
 def settle(app, clock, ms):
     """Tick the app for `ms` virtual milliseconds, then while the computer
     still thinks (bounded)."""
-    from mapello.screens_play import PlayScreen
+    from mapello.ui.play import PlayScreen
     end = clock.now + ms
     while clock.now < end:
         clock.now += SETTLE_MS
@@ -102,7 +102,7 @@ def build_parser():
 
 
 def add_parser(sub):
-    """`python3 -m mapello play ...` (registered in mapello/cli.py)."""
+    """`python3 -m mapello play ...` (registered in mapello/desktop/cli.py)."""
     s = sub.add_parser("play", help="play in the desktop simulator (terminal or window)",
                        description="Mapello Handheld desktop simulator")
     add_arguments(s)
@@ -132,7 +132,7 @@ def main(argv=None):
 
 
 def run(args):
-    from mapello.app import App
+    from mapello.ui.app import App
     from mapello.sim.devices import DEFAULT_CURRENT_MA, SimDevices
     scripted = args.keys is not None or (args.snapshot is not None and not args.window)
     tokens = []
@@ -144,7 +144,7 @@ def run(args):
             return 2
     storage = None
     if not args.no_save and (args.save or not scripted):
-        from mapello.save import FileStorage
+        from mapello.game.storage import FileStorage
         path = args.save or os.path.join("saves", "sim.bin")
         folder = os.path.dirname(path)
         if folder:

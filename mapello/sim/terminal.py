@@ -7,7 +7,8 @@ import re
 import select
 import sys
 
-from mapello import buttons, palette
+from mapello import buttons
+from mapello.ui import palette
 
 KEY_LEGEND = ("Keys: arrows or WASD move   Z / Enter / Space = A",
               "      X / Backspace = B      Q = quit")

@@ -1,7 +1,7 @@
 """The whole app inside MicroPython: a scripted game through button presses,
 with the heap it needs.  Too big for the 64 KiB of tests/mp/mp_*.py (the app
 loads about 78 KB of modules on the 64-bit VM), so tests/test_app_micropython.py
-runs it with a larger heap: micropython -X heapsize=128K tests/mp/runner.py app_game."""
+runs it with a larger heap: micropython -X heapsize=144K tests/mp/runner.py app_game."""
 import gc
 
 from mapello import buttons
@@ -42,8 +42,8 @@ def _cursor_to(app, clock, cell):
 def check_a_whole_game_by_buttons():  # runs first: its heap figures start clean
     gc.collect()
     before = gc.mem_alloc()
-    from mapello.app import App
-    from mapello.boardfile import parse_board
+    from mapello.ui.app import App
+    from mapello.rules.boardfile import parse_board
     clock = Clock()
     app = App([parse_board(RULEBOOK)], None, clock, settings={"games": 1})
     gc.collect()
@@ -78,7 +78,7 @@ def check_a_whole_game_by_buttons():  # runs first: its heap figures start clean
 
 
 def check_menu_and_setup():
-    from mapello.app import App
+    from mapello.ui.app import App
     clock = Clock()
     app = App([], None, clock)
     for b in (buttons.DOWN, buttons.LEFT):

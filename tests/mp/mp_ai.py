@@ -2,9 +2,9 @@
 as on CPython, a whole game at the hard level, an exact endgame, interruption."""
 import gc
 
-from mapello.ai import LEVELS, Thinker, choose_move
-from mapello.engine import PASS, Position, cell_name, parse_cell
-from mapello.evaluation import final_margin
+from mapello.ai.thinker import LEVELS, Thinker, choose_move
+from mapello.rules.position import PASS, Position, cell_name, parse_cell
+from mapello.ai.evaluation import final_margin
 
 BOARD = ("..JJ.J..../....##..../.+.......J/........../..+.BW..../....WB.#../......#.../"
          "........../.#......../......JJ.. b 0 0")

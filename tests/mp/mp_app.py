@@ -1,8 +1,8 @@
 """The app's drawing parts in the 64 KiB VM: the palette and the board view
 paint every position of a whole game (the full app runs in app_game.py)."""
-from mapello import palette
-from mapello.board_view import cell_colour, draw_board
-from mapello.engine import BLACK, INNER, PASS, WHITE, Position
+from mapello.ui import palette
+from mapello.ui.board_view import cell_colour, draw_board
+from mapello.rules.position import BLACK, INNER, PASS, WHITE, Position
 
 
 def check_palette_cursor_stands_out():

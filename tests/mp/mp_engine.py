@@ -1,7 +1,7 @@
 """A representative part of the engine's tests, run inside MicroPython."""
-from mapello.engine import PASS, Position, cell_name, parse_cell
-from mapello.perft import perft
-from mapello.boardfile import BoardError, format_board, parse_board
+from mapello.rules.position import PASS, Position, cell_name, parse_cell
+from mapello.rules.perft import perft
+from mapello.rules.boardfile import BoardError, format_board, parse_board
 
 with open("boards/rulebook.txt") as _f:  # run from the repository root
     RULEBOOK = _f.read()

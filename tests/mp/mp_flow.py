@@ -2,16 +2,16 @@
 the rest of the game flow, split so each fits the 64 KiB heap)."""
 import gc
 
-for _name in ("mapello.engine", "mapello.pieces", "mapello.series",
-              "mapello.setup"):  # one at a time, collecting between: each fits the 64 KiB heap
+for _name in ("mapello.rules.position", "mapello.rules.pieces", "mapello.game.series",
+              "mapello.game.board_setup"):  # one at a time, collecting between: each fits the 64 KiB heap
     gc.collect()
     __import__(_name)
 gc.collect()
 
-from mapello.engine import parse_cell
-from mapello.pieces import BONUS, JOKER, WALL, Limits
-from mapello.series import BLACK, Series
-from mapello.setup import Setup
+from mapello.rules.position import parse_cell
+from mapello.rules.pieces import BONUS, JOKER, WALL, Limits
+from mapello.game.series import BLACK, Series
+from mapello.game.board_setup import Setup
 
 
 def check_setup_rules():

@@ -2,14 +2,14 @@
 injected clock, replay forward and back."""
 import gc
 
-for _name in ("mapello.engine", "mapello.pieces", "mapello.randboards", "mapello.record",
-              "mapello.match"):  # one at a time, collecting between: each fits the 64 KiB heap
+for _name in ("mapello.rules.position", "mapello.rules.pieces", "mapello.game.random_boards", "mapello.game.record",
+              "mapello.game.game"):  # one at a time, collecting between: each fits the 64 KiB heap
     gc.collect()
     __import__(_name)
 gc.collect()
 
-from mapello.engine import PASS, Position
-from mapello.match import Match, Replay
+from mapello.rules.position import PASS, Position
+from mapello.game.game import Match, Replay
 
 
 def check_match_undo_timer_replay():

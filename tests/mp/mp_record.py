@@ -2,16 +2,16 @@
 as on CPython; binary and text records round-trip."""
 import gc
 
-for _name in ("mapello.engine", "mapello.pieces", "mapello.randboards", "mapello.record",
-              "mapello.boardfile", "mapello.recordtext"):  # one at a time: each fits 64 KiB
+for _name in ("mapello.rules.position", "mapello.rules.pieces", "mapello.game.random_boards", "mapello.game.record",
+              "mapello.rules.boardfile", "mapello.game.record_text"):  # one at a time: each fits 64 KiB
     gc.collect()
     __import__(_name)
 gc.collect()
 
-from mapello.engine import PASS
-from mapello.pieces import Limits
-from mapello.randboards import Rng, blocked_squares, random_board
-from mapello.record import GameRecord, decode, encode, from_text, to_text
+from mapello.rules.position import PASS
+from mapello.rules.pieces import Limits
+from mapello.game.random_boards import Rng, blocked_squares, random_board
+from mapello.game.record import GameRecord, decode, encode, from_text, to_text
 
 # computed by CPython: a seed must give the same board on every interpreter
 BLOCKED_7 = ("........../.......#../........../..#......./....BW..../....WB..../"

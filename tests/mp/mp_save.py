@@ -2,12 +2,12 @@
 previous save, never garbage; foreign contents are reported; pack/unpack."""
 import gc
 
-for _name in ("mapello.series", "mapello.save", "mapello.snapshot"):  # one at a time, collecting between: each compile fits the 64 KiB heap
+for _name in ("mapello.game.series", "mapello.game.storage", "mapello.game.savefile"):  # one at a time, collecting between: each compile fits the 64 KiB heap
     gc.collect()
     __import__(_name)
 gc.collect()
 
-from mapello.save import NvmStorage, crc32, resume
+from mapello.game.storage import NvmStorage, crc32, resume
 
 
 class _Torn:
@@ -37,7 +37,7 @@ def _payload(step):
 
 def check_crc32():
     assert crc32(b"123456789") == 0xCBF43926
-    import mapello.save as save
+    import mapello.game.storage as save
     keep = save._crc32
     save._crc32 = None
     try:
@@ -79,8 +79,8 @@ def check_foreign_contents_reported():
 
 
 def check_pack_unpack_settings_and_series():
-    from mapello.save import pack, unpack
-    from mapello.series import Series
+    from mapello.game.storage import pack, unpack
+    from mapello.game.series import Series
     s = Series(3)
     s.record(40, 24)
     data = pack(None, s, {"timer": 60, "level": "hard", "brightness": 40})

@@ -3,7 +3,7 @@
 
 Plays every board twice (each player once as black) and prints the wins, draws
 and losses of A, the average point difference (A minus B) and 95% confidence
-intervals for both.  Players: the three levels of mapello.ai, a random mover
+intervals for both.  Players: the three levels of mapello.ai.thinker, a random mover
 and a greedy mover (most flips plus 3 per bonus, as simple Mapello programs
 do).  Boards: the bundled ones and seeded random boards, so a run can be
 repeated exactly.  Games are independent, so they run in several processes.
@@ -15,10 +15,10 @@ import os
 import random
 import sys
 
-from mapello.ai import LEVELS, Thinker
-from mapello.boardfile import BoardError, load_board
-from mapello.engine import CENTRE, PASS, Position, popcount
-from mapello.pieces import BONUS, JOKER, MAX_PER_KIND, WALL, placement_error
+from mapello.ai.thinker import LEVELS, Thinker
+from mapello.rules.boardfile import BoardError, load_board
+from mapello.rules.position import CENTRE, PASS, Position, popcount
+from mapello.rules.pieces import BONUS, JOKER, MAX_PER_KIND, WALL, placement_error
 
 PLAYERS = LEVELS + ("random", "greedy")
 BOARDS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "boards")

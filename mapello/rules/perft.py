@@ -5,7 +5,7 @@ engine benchmark.  A module of its own because the game never needs it, so a
 device that only plays does not compile or hold it.
 """
 
-from mapello.bits import flips_mask, moves_mask, popcount
+from mapello.rules.geometry import flips_mask, moves_mask, popcount
 
 
 def perft(pos, depth):

@@ -4,7 +4,7 @@ One place for these rules, used by board files and by the setup screen alike,
 so both give the same reason in the same words.
 """
 
-from mapello.engine import BORDER, CENTRE, INNER, cell_name, popcount
+from mapello.rules.position import BORDER, CENTRE, INNER, cell_name, popcount
 
 WALL = 0
 BONUS = 1

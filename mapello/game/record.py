@@ -4,7 +4,7 @@ Binary (encode/decode), for the device's storage: a few dozen bytes a game.
   Passes are not stored (a pass is forced exactly when the mover has no legal
   move, so replaying puts them back); every other move is 6 bits, its inner
   cell index.  The board is stored as its pieces, 6 bits each.
-Text (to_text/from_text, in mapello/recordtext.py), for people and the desktop tools: board-file text
+Text (to_text/from_text, in mapello/game/record_text.py), for people and the desktop tools: board-file text
   (shared/DESIGN.md section 3) with the moves in section 2 notation on
   `; moves:` comment lines, so a record is also a valid board file:
       ; Mapello game record
@@ -17,9 +17,9 @@ Text (to_text/from_text, in mapello/recordtext.py), for people and the desktop t
   A `moves:` line without the ';' is accepted too.
 """
 
-from mapello.engine import (BORDER_CELLS, COLOUR_NAMES, INNER_CELLS, PASS, START_BLACK,
+from mapello.rules.position import (BORDER_CELLS, COLOUR_NAMES, INNER_CELLS, PASS, START_BLACK,
                             START_WHITE, IllegalMove, Position, cell_name)
-from mapello.pieces import Limits
+from mapello.rules.pieces import Limits
 
 _FORMAT = 1
 _F_DISCS = 1       # custom start discs (not the standard four)
@@ -240,21 +240,21 @@ def _decode(data):
     return GameRecord(start, moves, name, limits)
 
 
-# --- text (in mapello/recordtext.py, loaded only when needed) ------------
+# --- text (in mapello/game/record_text.py, loaded only when needed) ------------
 def to_text(record):
     """The readable record: board-file text with `; moves:` lines."""
-    from mapello.recordtext import to_text as f
+    from mapello.game.record_text import to_text as f
     return f(record)
 
 
 def from_text(text):
     """A GameRecord from to_text()'s form (or a plain board file: no moves);
     RecordError names a board problem's line or the illegal move and why."""
-    from mapello.recordtext import from_text as f
+    from mapello.game.record_text import from_text as f
     return f(text)
 
 
 def is_record_text(text):
     """True if the text carries a move list (a record, not just a board)."""
-    from mapello.recordtext import is_record_text as f
+    from mapello.game.record_text import is_record_text as f
     return f(text)

@@ -1,16 +1,17 @@
 """After a game: the result and the series standing, the replay of the last
 game, and (in free play) the colour choice before the next one."""
 
-from mapello import buttons, palette
-from mapello.board_view import draw_board
-from mapello.engine import BLACK, PASS, WHITE, cell_name
-from mapello.screens_play import COLOUR_WORD, PlayScreen, score_line
+from mapello import buttons
+from mapello.ui import palette
+from mapello.ui.board_view import draw_board
+from mapello.rules.position import BLACK, PASS, WHITE, cell_name
+from mapello.ui.play import COLOUR_WORD, PlayScreen, score_line
 
 
 def next_game(app, session):
     """Start the series' next game, or the next free-play setup."""
-    from mapello.screens_menu import FREE
-    from mapello.screens_setup import SetupScreen
+    from mapello.ui.menu import FREE
+    from mapello.ui.setup import SetupScreen
     if session.mode == FREE:
         session.series.new_board()
         app.show(SetupScreen(app, session, session.series.setup_player))
@@ -26,7 +27,7 @@ class GameOverScreen:
         self.resigned = resigned
 
     def press(self, button):
-        from mapello.screens_menu import MenuScreen
+        from mapello.ui.menu import MenuScreen
         if button == buttons.A:
             if self.s.over():
                 self.app.show(MenuScreen(self.app))
@@ -62,11 +63,11 @@ class GameOverScreen:
 
 
 class ReplayScreen:
-    """Steps through the last game (mapello.match.Replay) with Left/Right,
+    """Steps through the last game (mapello.game.game.Replay) with Left/Right,
     Up/Down jump to the end/start; A or B goes back."""
 
     def __init__(self, app, session, back):
-        from mapello.match import Replay
+        from mapello.game.game import Replay
         self.app = app
         self.back = back
         self.replay = Replay(session.last)
@@ -119,7 +120,7 @@ class ColourScreen:
             self.s.new_game()
             self.app.show(PlayScreen(self.app, self.s))
         elif button == buttons.B:
-            from mapello.screens_setup import SetupScreen
+            from mapello.ui.setup import SetupScreen
             self.app.show(SetupScreen(self.app, self.s, 1 - self.chooser))
 
     def draw(self, frame):

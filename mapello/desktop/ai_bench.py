@@ -1,7 +1,7 @@
 """Speed and memory of the computer player, on CPython and in MicroPython.
 
-  python3 -m mapello.ai_bench [NODES]
-  micropython -X heapsize=64K -m mapello.ai_bench [NODES]   (from the repo root)
+  python3 -m mapello.desktop.ai_bench [NODES]
+  micropython -X heapsize=64K -m mapello.desktop.ai_bench [NODES]   (from the repo root)
 
 Plays one whole game, hard against hard, NODES nodes per move (default 400),
 in slices of 64 nodes as the app does, and prints nodes per second, the longest
@@ -12,8 +12,8 @@ import gc
 import sys
 import time
 
-from mapello.ai import Thinker
-from mapello.engine import Position
+from mapello.ai.thinker import Thinker
+from mapello.rules.position import Position
 
 SLICE = 64
 

@@ -74,7 +74,7 @@ class App:
         self._message_until = 0
         self.held = 0             # bit per button currently held
         self._load_settings()
-        from mapello.screens_menu import MenuScreen
+        from mapello.ui.menu import MenuScreen
         self.show(MenuScreen(self))
         self._refresh()
 
@@ -82,7 +82,7 @@ class App:
         """Settings (and a saved board) kept in the last save, if any."""
         if self.storage is None:
             return
-        from mapello import save
+        from mapello.game import storage as save
         found, problem = save.resume(self.storage, self.clock, self.seed)
         if problem:
             self.say(problem)
@@ -160,7 +160,7 @@ class App:
 
     def _recover(self, text):
         self.last_error = text
-        from mapello.screens_menu import MenuScreen
+        from mapello.ui.menu import MenuScreen
         self.show(MenuScreen(self))
         self.say("error: " + text)
 

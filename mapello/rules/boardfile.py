@@ -7,8 +7,8 @@ The format is in shared/DESIGN.md section 3.  Comment lines may carry metadata:
 Every error names the line and column, so a person can fix the file by hand.
 """
 
-from mapello.engine import BORDER, Position, START_BLACK, START_WHITE
-from mapello.pieces import (BONUS, JOKER, KIND_PLURALS, MAX_PER_KIND, WALL, Limits,
+from mapello.rules.position import BORDER, Position, START_BLACK, START_WHITE
+from mapello.rules.pieces import (BONUS, JOKER, KIND_PLURALS, MAX_PER_KIND, WALL, Limits,
                             placement_error)
 
 SYMBOLS = ".#+JBW"

@@ -3,11 +3,11 @@
 The setup screen moves a cursor and presses A; this model says what may go on
 each cell, keeps count per kind and refuses what the rules or the agreed limits
 forbid, always with a one-line reason.  Placement rules come from
-mapello.pieces, so a board file and a hand setup are judged in the same words.
+mapello.rules.pieces, so a board file and a hand setup are judged in the same words.
 """
 
-from mapello.engine import BORDER_CELLS, INNER_CELLS, Position, popcount
-from mapello.pieces import BONUS, JOKER, KIND_PLURALS, WALL, Limits, count_text, placement_error
+from mapello.rules.position import BORDER_CELLS, INNER_CELLS, Position, popcount
+from mapello.rules.pieces import BONUS, JOKER, KIND_PLURALS, WALL, Limits, count_text, placement_error
 
 KINDS = (WALL, BONUS, JOKER)
 
@@ -126,12 +126,12 @@ class Setup:
 
     def board_file(self, name="", description=""):
         """A BoardFile for the finished setup (what App takes as a board)."""
-        from mapello.boardfile import BoardFile
+        from mapello.rules.boardfile import BoardFile
         return BoardFile(self.position(), name, description, self.limits)
 
     def board_text(self, name="", description=""):
         """Board-file text (shared/DESIGN.md section 3), limits included."""
-        from mapello.boardfile import format_board
+        from mapello.rules.boardfile import format_board
         return format_board(self.position(), name, description, self.limits)
 
     def summary(self):

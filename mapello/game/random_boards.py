@@ -6,12 +6,12 @@ same board everywhere.  Two kinds:
   blocked_squares(seed): 1 to 4 walls, never in the centre 4x4 (c3..f6),
       no bonuses or jokers (the "blocked squares" variant);
   random_board(seed, limits): walls, bonuses and jokers within agreed limits.
-Both return a mapello.boardfile.BoardFile whose name carries the seed; a game
+Both return a mapello.rules.boardfile.BoardFile whose name carries the seed; a game
 record keeps the board itself, so a replay shows the same board regardless.
 """
 
-from mapello.engine import BORDER_CELLS, INNER_CELLS, Position, cells_mask
-from mapello.pieces import BONUS, JOKER, WALL, Limits, placement_error
+from mapello.rules.position import BORDER_CELLS, INNER_CELLS, Position, cells_mask
+from mapello.rules.pieces import BONUS, JOKER, WALL, Limits, placement_error
 
 _MASK32 = 0xFFFFFFFF
 _MAX_TRIES = 64
@@ -59,7 +59,7 @@ PIECE_CELLS = tuple(c for c in INNER_CELLS if placement_error(WALL, c) is None)
 
 def blocked_squares(seed):
     """The blocked-squares variant: 1 to 4 walls outside c3..f6, nothing else."""
-    from mapello.boardfile import BoardFile
+    from mapello.rules.boardfile import BoardFile
     rng = Rng(seed)
     walls = rng.pick(BLOCKABLE, 1 + rng.below(4))
     return BoardFile(Position(walls=cells_mask(walls)), "Blocked %d" % seed,
@@ -80,7 +80,7 @@ def random_board(seed, limits=None):
     board on which black cannot open is drawn again (from the same seed's
     stream, so still reproducible).
     """
-    from mapello.boardfile import BoardFile
+    from mapello.rules.boardfile import BoardFile
     if limits is None:
         limits = Limits()
     rng = Rng(seed)

@@ -1,10 +1,11 @@
 """Setting up a board by hand: a cursor over all 100 cells, A cycles through
 the pieces a cell allows, with live counts against the agreed limits."""
 
-from mapello import buttons, palette
-from mapello.board_view import draw_board
-from mapello.engine import CENTRE, INNER, cell_name
-from mapello.pieces import BONUS, JOKER, KIND_NAMES, KIND_PLURALS, WALL
+from mapello import buttons
+from mapello.ui import palette
+from mapello.ui.board_view import draw_board
+from mapello.rules.position import CENTRE, INNER, cell_name
+from mapello.rules.pieces import BONUS, JOKER, KIND_NAMES, KIND_PLURALS, WALL
 
 try:
     from micropython import const
@@ -18,10 +19,10 @@ _SHORT = ("W", "B", "J")
 
 class SetupScreen:
     """`setter` (0 or 1) is the player setting up; the board model is
-    mapello.setup.Setup, so the rules and limits are judged in one place."""
+    mapello.game.board_setup.Setup, so the rules and limits are judged in one place."""
 
     def __init__(self, app, session, setter):
-        from mapello.setup import Setup
+        from mapello.game.board_setup import Setup
         self.app = app
         self.s = session
         self.setter = setter
@@ -65,7 +66,7 @@ class SetupScreen:
         elif button == buttons.A:
             self.cycle()
         elif button == buttons.B:
-            from mapello.screens_menu import ListMenu
+            from mapello.ui.menu import ListMenu
             items = [("Start", self.start), ("Save board", self.save_board),
                      ("Cancel setup", self.cancel), ("Back to setup", self.back)]
             self.app.show(ListMenu(self.app, "Setup menu", items, self, self.back))
@@ -76,7 +77,7 @@ class SetupScreen:
         self.app.show(self)
 
     def start(self):
-        from mapello.screens_menu import FREE
+        from mapello.ui.menu import FREE
         problems = self.board.problems()
         self.app.show(self)
         if problems:
@@ -84,21 +85,21 @@ class SetupScreen:
             return
         self.s.start = self.board.position()
         if self.s.mode == FREE:
-            from mapello.screens_end import ColourScreen
+            from mapello.ui.game_over import ColourScreen
             self.app.show(ColourScreen(self.app, self.s, 1 - self.setter))
             return
-        from mapello.screens_play import PlayScreen
+        from mapello.ui.play import PlayScreen
         self.s.new_game()
         self.app.show(PlayScreen(self.app, self.s))
 
     def save_board(self):
-        from mapello import screens_start
+        from mapello.ui import start as screens_start
         self.app.show(self)
         screens_start.save_board(self.app, self.board.position(), "Own board",
                                  self.board.limits)
 
     def cancel(self):
-        from mapello.screens_menu import MenuScreen
+        from mapello.ui.menu import MenuScreen
         self.app.show(MenuScreen(self.app))
 
     # --- time and output -----------------------------------------------------

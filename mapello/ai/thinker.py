@@ -24,9 +24,9 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from mapello.engine import INNER, PASS, cells_of, flips_mask, moves_mask, popcount
-from mapello.evaluation import Evaluator
-from mapello.search import Search
+from mapello.rules.position import INNER, PASS, cells_of, flips_mask, moves_mask, popcount
+from mapello.ai.evaluation import Evaluator
+from mapello.ai.search import Search
 
 LEVELS = ("easy", "medium", "hard")
 LEVEL_NAMES = ("Easy", "Medium", "Hard")
@@ -76,7 +76,7 @@ class Thinker:
         self.exact_empties = _EXACT_EMPTIES[self.level] if max_depth is None else 0
         self.nodes = 0
         self.depth = 0  # depth of the deepest finished iteration
-        self.score = 0  # its value for the side to move (see mapello.evaluation)
+        self.score = 0  # its value for the side to move (see mapello.ai.evaluation)
         self.exact = False  # True when the score is the proven final result
         if node_budget is None and (time_budget_ms is None or clock is None):
             node_budget = DEFAULT_NODES[self.level]

@@ -1,12 +1,12 @@
 """Mapello rules on integer bitmasks: a Position with push/pop.
 
-Bit i of every mask is grid row i // 10, column i % 10 (mapello/bits.py has
-the geometry and the move generator).  Imports nothing but mapello.bits, so it
+Bit i of every mask is grid row i // 10, column i % 10 (mapello/rules/geometry.py has
+the geometry and the move generator).  Imports nothing but mapello.rules.geometry, so it
 runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
-# Re-exported, so that `mapello.engine` is the one import for the rules.
-from mapello.bits import (BLACK, BONUS_POINTS, BORDER, BORDER_CELLS, CENTRE, COLOUR_NAMES,
+# Re-exported, so that `mapello.rules.position` is the one import for the rules.
+from mapello.rules.geometry import (BLACK, BONUS_POINTS, BORDER, BORDER_CELLS, CENTRE, COLOUR_NAMES,
                           FILES, INNER, INNER_CELLS, PASS, START_BLACK, START_WHITE, WHITE,
                           cell_name, cells_mask, cells_of, const, flips_mask, moves_mask,
                           parse_cell, popcount)
@@ -163,7 +163,7 @@ class Position:
             self.taken[t] -= 1
         return cell
 
-    # --- one-line notation (mapello/notation.py, imported only when used) --
+    # --- one-line notation (mapello/rules/notation.py, imported only when used) --
     def symbol_at(self, cell):
         bit = 1 << cell
         if bit & self.discs[0]:
@@ -181,11 +181,11 @@ class Position:
     def to_text(self):
         """One line: ten rows of ten symbols joined by '/', side to move, bonuses
         taken ('...... b 0 0'); Position.from_text reads it back exactly."""
-        from mapello.notation import position_text
+        from mapello.rules.notation import position_text
         return position_text(self)
 
     @staticmethod
     def from_text(text):
         """Parse to_text()'s notation; ValueError says what is wrong."""
-        from mapello.notation import parse_position
+        from mapello.rules.notation import parse_position
         return parse_position(text)

@@ -3,13 +3,13 @@
   u16 n + settings as JSON (sorted keys), u16 n + Series.to_bytes(),
   u16 n + match bytes: computer(1: 0 none, 1 black, 2 white) timer_s(2)
   record.encode()
-The storage (two slots, checksums) is mapello/save.py, which re-exports
+The storage (two slots, checksums) is mapello/game/storage.py, which re-exports
 pack/unpack and adds resume().
 """
 
 import json
 
-from mapello.save import SaveError, _put, _u
+from mapello.game.storage import SaveError, _put, _u
 
 
 class Saved:
@@ -41,7 +41,7 @@ def pack(match, series, settings=None):
     if match is None:
         _chunk(out, b"")
     else:
-        from mapello.record import encode
+        from mapello.game.record import encode
         m = bytearray(3)
         m[0] = 0 if match.computer is None else match.computer + 1
         _put(m, 1, min(65535, match.timer_ms // 1000), 2)
@@ -51,7 +51,7 @@ def pack(match, series, settings=None):
 
 def unpack(data, clock=None, seed=0):
     """A Saved from pack()'s bytes; SaveError (one line) on anything wrong."""
-    from mapello.series import Series
+    from mapello.game.series import Series
     try:
         parts = []
         at = 0
@@ -70,8 +70,8 @@ def unpack(data, clock=None, seed=0):
         match = None
         m = parts[2]
         if m:
-            from mapello.match import Match  # loaded only when a game was saved
-            from mapello.record import decode
+            from mapello.game.game import Match  # loaded only when a game was saved
+            from mapello.game.record import decode
             computer = None if m[0] == 0 else m[0] - 1
             if computer not in (None, 0, 1):
                 raise SaveError("save: bad computer colour")

@@ -1,8 +1,8 @@
 """Engine benchmark for CPython, the MicroPython VM and a device's REPL.
 
-  python3 -m mapello.bench
-  micropython -X heapsize=64K -m mapello.bench      (from the repository root)
-  >>> import mapello.bench                           (at the device's REPL)
+  python3 -m mapello.desktop.bench
+  micropython -X heapsize=64K -m mapello.desktop.bench      (from the repository root)
+  >>> import mapello.desktop.bench                           (at the device's REPL)
 
 Prints perft leaf counts and leaves per second on the start position and on
 the rulebook board, and where gc can tell (MicroPython, CircuitPython) the bytes
@@ -14,8 +14,8 @@ import gc
 import sys
 import time
 
-from mapello.engine import PASS, Position
-from mapello.perft import perft
+from mapello.rules.position import PASS, Position
+from mapello.rules.perft import perft
 
 RULEBOOK = ("...J..J.../.#.+.+..#./......#.+J/.+#......./....BW..../J...WB..../"
             ".+.....#+J/...#....../.#.+..+.#./...JJ..J.. b 0 0")
@@ -83,7 +83,7 @@ def run_perft(name, pos, depth):
 
 
 def main():
-    print("mapello.bench on %s %s" % (sys.implementation.name, sys.platform))
+    print("mapello.desktop.bench on %s %s" % (sys.implementation.name, sys.platform))
     depth = _depth()
     run_perft("start", Position(), depth)
     run_perft("rulebook", Position.from_text(RULEBOOK), depth)

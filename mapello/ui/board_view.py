@@ -5,8 +5,8 @@ show a board the same way, and so the palette test can ask what colour a cell
 shows in any state.
 """
 
-from mapello import palette
-from mapello.engine import BLACK, INNER, WHITE
+from mapello.ui import palette
+from mapello.rules.position import BLACK, INNER, WHITE
 
 
 def cell_colour(pos, cell, hints=0, last=-1):

@@ -15,7 +15,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from mapello.engine import BORDER, INNER, moves_mask, popcount
+from mapello.rules.position import BORDER, INNER, moves_mask, popcount
 
 WIN = const(100000)
 DISC = const(256)

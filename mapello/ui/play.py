@@ -2,9 +2,10 @@
 timer, the computer's turn, and the in-game menu behind B (so a stray press
 never changes the game).  Also the Session: the series being played."""
 
-from mapello import buttons, palette
-from mapello.board_view import cell_colour, draw_board
-from mapello.engine import BLACK, INNER, PASS, WHITE, cell_name, parse_cell
+from mapello import buttons
+from mapello.ui import palette
+from mapello.ui.board_view import cell_colour, draw_board
+from mapello.rules.position import BLACK, INNER, PASS, WHITE, cell_name, parse_cell
 
 try:
     from micropython import const
@@ -23,12 +24,12 @@ COLOUR_WORD = ("Black", "White")
 
 
 class Session:
-    """The games being played: the board, the series standing (mapello.series),
-    the game in progress (mapello.match.Match) and the record of the last game.
+    """The games being played: the board, the series standing (mapello.game.series),
+    the game in progress (mapello.game.game.Match) and the record of the last game.
     Player 0 is P1 (or you, against the computer)."""
 
     def __init__(self, app, mode, start, name, limits, games, level=None, series=None):
-        from mapello.series import Series
+        from mapello.game.series import Series
         self.app = app
         self.mode = mode
         self.start = start
@@ -55,7 +56,7 @@ class Session:
         return 0 if c is None else c
 
     def _next_match(self, moves=()):
-        from mapello.match import Match
+        from mapello.game.game import Match
         computer = None if self.level is None else 1 - self.p1_colour
         return Match(self.start, moves, computer, self.app.settings.get("timer", 0) * 1000,
                      self.app.clock, self.app.seed, self.name, self.limits)
@@ -72,7 +73,7 @@ class Session:
         storage = self.app.storage
         if storage is None:
             return
-        from mapello.save import pack
+        from mapello.game.storage import pack
         match = self.match
         if self.done:
             match = None if self.mode == 1 or self.over() else self._next_match()
@@ -150,7 +151,7 @@ class PlayScreen:
         """A sliced search that never thinks longer than the think_ms setting
         (2 s by default, DESIGN's budget for an RP2040).  The hard level uses
         all of it; the lower levels stop sooner, at their own node budgets."""
-        from mapello.ai import DEFAULT_NODES, LEVELS, Thinker
+        from mapello.ai.thinker import DEFAULT_NODES, LEVELS, Thinker
         nodes = None if level == "hard" else DEFAULT_NODES[LEVELS.index(level)]
         return Thinker(pos, level, seed=self.app.seed + pos.ply(), node_budget=nodes,
                        clock=self.app.clock,
@@ -243,7 +244,7 @@ class PlayScreen:
                 self._move(self.cursor)
 
     def open_menu(self):
-        from mapello.screens_menu import ListMenu
+        from mapello.ui.menu import ListMenu
         items = [("Back to game", self.back),
                  ("Undo", self.undo),
                  ("Hint", self.hint),
@@ -294,19 +295,19 @@ class PlayScreen:
         self._to_game_over(self.s.pos.turn)
 
     def save_board(self):
-        from mapello import screens_start
+        from mapello.ui import start as screens_start
         self.back()
         screens_start.save_board(self.app, self.s.start, self.s.name, self.s.limits)
 
     def quit(self):
         """Back to the menu; the game stays saved and B there resumes it."""
-        from mapello.screens_menu import MenuScreen
+        from mapello.ui.menu import MenuScreen
         self.s.match.resume_timer()
         self.s.save()
         self.app.show(MenuScreen(self.app))
 
     def _to_game_over(self, resigned=None):
-        from mapello.screens_end import GameOverScreen
+        from mapello.ui.game_over import GameOverScreen
         self.finished = True
         self.app.show(GameOverScreen(self.app, self.s, resigned))
 

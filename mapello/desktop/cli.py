@@ -5,9 +5,9 @@ import argparse
 import sys
 import time
 
-from mapello.boardfile import BoardError, format_board, load_board
-from mapello.engine import COLOUR_NAMES, Position, cell_name
-from mapello.perft import perft
+from mapello.rules.boardfile import BoardError, format_board, load_board
+from mapello.rules.position import COLOUR_NAMES, Position, cell_name
+from mapello.rules.perft import perft
 
 
 def _load(path):
@@ -30,8 +30,8 @@ def cmd_perft(args):
 def cmd_replay(args):
     """A board file (or a game record, which carries its own moves) plus
     --moves, replayed with every move checked by the record's own replay."""
-    from mapello import record
-    from mapello.recordtext import parse_moves
+    from mapello.game import record
+    from mapello.game.record_text import parse_moves
     text = None
     if args.board not in ("start", "-"):
         with open(args.board) as f:
@@ -121,7 +121,7 @@ def build_parser():
     s = sub.add_parser("show", help="print a board readably")
     s.add_argument("board")
     s.set_defaults(func=cmd_show)
-    from mapello import tournament  # the computer players' strength test
+    from mapello.desktop import tournament  # the computer players' strength test
     tournament.add_parser(sub)
     from mapello import sim  # the desktop simulator (needs .venv: ./play.sh sets it up)
     sim.add_parser(sub)

@@ -1,13 +1,13 @@
 """What A in the main menu does: pick or draw the board, then go to setup,
 colour choice or straight into play.  Also the saved game's resume."""
 
-from mapello import screens_menu as menu
-from mapello.engine import Position
+from mapello.ui import menu
+from mapello.rules.position import Position
 
 
 def _random_boards():
     try:
-        from mapello import randboards
+        from mapello.game import random_boards as randboards
         return randboards
     except ImportError:
         return None
@@ -58,7 +58,7 @@ def _fallback_blocked(seed):
 
 def saved_board(app):
     """The board kept by "Save board" (a BoardFile); a plain start if it is bad."""
-    from mapello.boardfile import BoardError, BoardFile, parse_board
+    from mapello.rules.boardfile import BoardError, BoardFile, parse_board
     try:
         return parse_board(app.settings.get("myboard", ""))
     except BoardError:
@@ -66,8 +66,8 @@ def saved_board(app):
 
 
 def start(app, menu_screen):
-    from mapello.screens_play import Session, PlayScreen
-    from mapello.screens_setup import SetupScreen
+    from mapello.ui.play import Session, PlayScreen
+    from mapello.ui.setup import SetupScreen
     s = app.settings
     mode = s["mode"]
     limits = menu.limits_of(s)
@@ -91,8 +91,8 @@ def start(app, menu_screen):
 
 
 def saved(app):
-    """The saved game (mapello.save.Saved) with a match in progress, or None."""
-    from mapello import save
+    """The saved game (mapello.game.storage.Saved) with a match in progress, or None."""
+    from mapello.game import storage as save
     found, problem = save.resume(app.storage, app.clock, app.seed)
     if problem:
         app.say(problem)
@@ -103,7 +103,7 @@ def saved(app):
 
 def resume(app):
     """Go back into the saved game; False if there is none."""
-    from mapello.screens_play import PlayScreen, Session
+    from mapello.ui.play import PlayScreen, Session
     if app.storage is None:
         return False
     found = saved(app)
@@ -129,11 +129,11 @@ def resume(app):
 
 def save_board(app, pos, name, limits):
     """Keep a board in the saved settings; the menu offers it as "Saved board"."""
-    from mapello.boardfile import format_board
+    from mapello.rules.boardfile import format_board
     if app.storage is None:
         app.say("no storage: not saved")
         return
-    from mapello import save
+    from mapello.game import storage as save
     app.settings["myboard"] = format_board(pos, "Saved board", name, limits)
     found, _ = save.resume(app.storage, app.clock, app.seed)
     match = found.match if found is not None else None

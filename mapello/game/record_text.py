@@ -1,12 +1,12 @@
 """The text form of a game record: board-file text plus `; moves:` lines.
 
-Kept apart from mapello/record.py so the device loads it only when a person
+Kept apart from mapello/game/record.py so the device loads it only when a person
 wants text (the binary form is what the device stores).  See record.py.
 """
 
-from mapello.boardfile import BoardError, format_board, parse_board
-from mapello.engine import cell_name, parse_cell
-from mapello.record import GameRecord, RecordError
+from mapello.rules.boardfile import BoardError, format_board, parse_board
+from mapello.rules.position import cell_name, parse_cell
+from mapello.game.record import GameRecord, RecordError
 
 _MOVES_PER_LINE = 20
 

@@ -8,9 +8,9 @@ finished game forward and back.  No hardware, no real time: the app passes
 `clock` (a callable returning milliseconds) and calls tick().
 """
 
-from mapello.engine import COLOUR_NAMES, PASS, cell_name
-from mapello.randboards import Rng
-from mapello.record import GameRecord
+from mapello.rules.position import COLOUR_NAMES, PASS, cell_name
+from mapello.game.random_boards import Rng
+from mapello.game.record import GameRecord
 
 DEFAULT_TIMER_MS = 60000  # when the timer is switched on and no length is set
 
@@ -217,6 +217,6 @@ class Replay:
 
 
 def new_match(board, computer=None, timer_ms=0, clock=None, seed=0):
-    """A Match on a mapello.boardfile.BoardFile."""
+    """A Match on a mapello.rules.boardfile.BoardFile."""
     return Match(board.position, (), computer, timer_ms, clock, seed, board.name, board.limits)
 

@@ -16,7 +16,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from mapello.bits import BLACK, WHITE
+from mapello.rules.geometry import BLACK, WHITE
 
 PLAYER_NAMES = ("P1", "P2")
 MAX_KEPT_GAMES = const(100)  # older games live on only in the totals

@@ -13,8 +13,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from mapello.engine import flips_mask, moves_mask, popcount
-from mapello.evaluation import final_value
+from mapello.rules.position import flips_mask, moves_mask, popcount
+from mapello.ai.evaluation import final_value
 
 INF = const(1000000)
 
@@ -22,7 +22,7 @@ INF = const(1000000)
 class Search:
     """The search tree of one root position (side to move's view).
 
-    `ev` is a mapello.evaluation.Evaluator; `first` and `middle` are the move
+    `ev` is a mapello.ai.evaluation.Evaluator; `first` and `middle` are the move
     ordering classes at inner nodes (the rest comes last).  The root's moves are
     searched in the order of the list given to start().
     """

@@ -6,8 +6,8 @@ and white have taken.  Separate from the engine so that a device that never
 prints a position never compiles this code.
 """
 
-from mapello.bits import BORDER, INNER
-from mapello.engine import Position
+from mapello.rules.geometry import BORDER, INNER
+from mapello.rules.position import Position
 
 
 def position_text(pos):

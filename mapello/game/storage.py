@@ -18,7 +18,7 @@ is written: one write per save.
   slot: "MPL" version(1) seq(4) length(2) crc32(4) payload(length)
 
 What a save holds (pack/unpack/resume, the whole match) is in
-mapello/snapshot.py; the names are re-exported here.
+mapello/game/savefile.py; the names are re-exported here.
 """
 
 try:
@@ -251,16 +251,16 @@ class FileStorage(SlotStorage):
         self._current = None
 
 
-# --- what a save holds: mapello/snapshot.py, loaded when first used --------
+# --- what a save holds: mapello/game/savefile.py, loaded when first used --------
 def pack(match, series, settings=None):
     """Payload bytes for the whole match: settings, series, game so far."""
-    from mapello.snapshot import pack as f
+    from mapello.game.savefile import pack as f
     return f(match, series, settings)
 
 
 def unpack(data, clock=None, seed=0):
     """A snapshot.Saved from pack()'s bytes; SaveError (one line) if unusable."""
-    from mapello.snapshot import unpack as f
+    from mapello.game.savefile import unpack as f
     return f(data, clock, seed)
 
 

@@ -5,9 +5,9 @@ Up/Down choose a line, Left/Right change it, A starts, B goes back.
 """
 
 from mapello import buttons
-from mapello.board_view import draw_board
-from mapello.engine import Position
-from mapello.pieces import Limits
+from mapello.ui.board_view import draw_board
+from mapello.rules.position import Position
+from mapello.rules.pieces import Limits
 
 SERIES = 0
 FREE = 1
@@ -26,7 +26,7 @@ SAVED = "Saved board"
 def ai_levels():
     """The computer's levels, or () while there is no computer player."""
     try:
-        from mapello.ai import LEVELS
+        from mapello.ai.thinker import LEVELS
         return LEVELS
     except ImportError:
         return ()
@@ -64,7 +64,7 @@ class MenuScreen:
         self.can_resume = False
 
     def enter(self):
-        from mapello import screens_start
+        from mapello.ui import start as screens_start
         self.can_resume = self.app.storage is not None and screens_start.saved(self.app) is not None
 
     def board_names(self):
@@ -132,7 +132,7 @@ class MenuScreen:
     def chosen_board(self):
         """(name, Position, Limits or None) for the board line, or None when
         the board is to be set up by hand.  Random kinds draw a new board."""
-        from mapello import screens_start
+        from mapello.ui import start as screens_start
         return screens_start.chosen_board(self.app, self.board_names())
 
     def press(self, button):
@@ -145,11 +145,11 @@ class MenuScreen:
         elif button == buttons.LEFT or button == buttons.RIGHT:
             self.change(rows[self.row], -1 if button == buttons.LEFT else 1)
         elif button == buttons.A:
-            from mapello import screens_start
+            from mapello.ui import start as screens_start
             screens_start.start(self.app, self)
             return
         elif button == buttons.B:
-            from mapello import screens_start
+            from mapello.ui import start as screens_start
             if not screens_start.resume(self.app):
                 self.app.say("A starts a game")
             return
@@ -162,7 +162,7 @@ class MenuScreen:
             if i < len(self.app.boards):
                 self._preview = self.app.boards[i].position
             elif names[i] == SAVED:
-                from mapello import screens_start
+                from mapello.ui import start as screens_start
                 self._preview = screens_start.saved_board(self.app).position
             else:
                 self._preview = Position()

@@ -1,0 +1,3 @@
+"""The computer player: evaluation, the sliced alpha-beta search and the
+levels.  Depends on mapello.rules only.
+"""

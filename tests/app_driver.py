@@ -5,6 +5,7 @@ import os
 from mapello import buttons
 from mapello.ui import palette
 from mapello.ui.app import App
+from mapello.game.catalogue import from_boards
 from mapello.rules.boardfile import BoardFile, parse_board
 from mapello.rules.position import Position
 
@@ -25,7 +26,7 @@ with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def test_boards():
-    return [BoardFile(Position(), "Plain"), parse_board(RULEBOOK)]
+    return from_boards([BoardFile(Position(), "Plain"), parse_board(RULEBOOK)])
 
 
 class Player:
@@ -57,7 +58,7 @@ class Player:
 
     @property
     def screen(self):
-        return type(self.app.screen).__name__
+        return self.app.screen_name
 
     def colour(self, cell):
         return palette.get(self.app.frame, cell)

@@ -9,15 +9,15 @@ def test_a_resigned_game_is_not_resumed_after_a_restart(tmp_path):
     store = str(tmp_path / "save.bin")
     p = Player(settings={"games": 2}, storage=FileStorage(store))
     p.press("A")
-    p.play(p.app.screen.s.pos.legal_moves()[0])
+    p.play(p.app.screen.session.pos.legal_moves()[0])
     p.press("B")
     p.choose("Resign")
-    assert p.screen == "GameOverScreen"
+    assert p.screen == "game over"
     # the power goes on the game-over screen: game 2 is next, not game 1 again
     q = Player(storage=FileStorage(store))
     q.press("B")
-    assert q.screen == "PlayScreen"
-    s = q.app.screen.s
+    assert q.screen == "play"
+    s = q.app.screen.session
     assert s.series.played == 1 and s.pos.ply() == 0
     assert q.app.lines[1] == "P2 Black to move" and q.app.lines[2].endswith("game 2/2")
 
@@ -27,15 +27,15 @@ def test_a_restart_between_games_of_a_series_keeps_the_series(tmp_path):
     p = Player(settings={"games": 2}, storage=FileStorage(store))
     p.press("A")
     first_move_game(p, check_each=False)
-    assert p.screen == "GameOverScreen"
-    wins = list(p.app.screen.s.series.wins)
+    assert p.screen == "game over"
+    wins = list(p.app.screen.session.series.wins)
     q = Player(storage=FileStorage(store))
     assert q.app.lines[3] == "A start  B resume"
     q.press("B")
-    assert q.screen == "PlayScreen"
-    assert q.app.screen.s.series.wins == wins and q.app.lines[2].endswith("game 2/2")
+    assert q.screen == "play"
+    assert q.app.screen.session.series.wins == wins and q.app.lines[2].endswith("game 2/2")
     first_move_game(q, check_each=False)
-    assert q.app.screen.s.series.is_over()
+    assert q.app.screen.session.series.is_over()
     # once the series is over there is nothing left to resume
     r = Player(storage=FileStorage(store))
     assert r.app.lines[3] == "A start  </> change"
@@ -56,7 +56,7 @@ def test_a_long_message_is_shown_whole_at_word_breaks(tmp_path):
 def test_a_refused_placement_names_the_kind_whose_limit_is_reached():
     p = Player(settings={"board": 4, "walls": 1, "bonuses": 0})
     p.press("A")
-    assert p.screen == "SetupScreen"
+    assert p.screen == "setup"
     p.press("A", "RIGHT", "A")            # a wall on c3, then d3: no more walls
     assert p.app.lines[2:] == ["d3: empty", "walls: at most 1"]
     assert p.app.lines[1] == "W1/1 B0/0 J0/8"
@@ -64,17 +64,21 @@ def test_a_refused_placement_names_the_kind_whose_limit_is_reached():
     assert "centre four" in " ".join(p.app.lines[2:])
 
 
-def test_simulator_names_every_board_file_it_skips(tmp_path):
+def test_simulator_names_every_board_file_it_skips_or_cannot_parse(tmp_path):
     import io
     from mapello.sim import load_boards
     (tmp_path / "bin.txt").write_bytes(b"\xff\xfe not text")
     (tmp_path / "short.txt").write_text("; name: Short\n. . J\n")
     out = io.StringIO()
-    assert load_boards(str(tmp_path), out) == []
+    boards = load_boards(str(tmp_path), out)
     lines = out.getvalue().splitlines()
-    assert len(lines) == 2 and "bin.txt" in lines[0] and "short.txt" in lines[1], lines
+    assert len(lines) == 1 and "bin.txt" in lines[0], lines
+    assert boards.names == ["Short"]          # broken: it says so when chosen
+    p = Player(boards=boards)
+    p.press("DOWN")
+    assert "short.txt: line 2" in " ".join(p.app.lines[1:])
     out = io.StringIO()
-    assert load_boards(str(tmp_path / "nowhere"), out) == []
+    assert len(load_boards(str(tmp_path / "nowhere"), out)) == 0
     assert "nowhere" in out.getvalue()      # a mistyped --boards is not silent
 
 
@@ -83,7 +87,7 @@ def test_b_during_the_last_move_s_animation_cannot_resign_a_won_game():
     p = Player(settings={"games": 2})
     p.press("A")
     while True:
-        pos = p.app.screen.s.pos
+        pos = p.app.screen.session.pos
         if pos.must_pass():
             p.press("A")
             continue
@@ -97,18 +101,18 @@ def test_b_during_the_last_move_s_animation_cannot_resign_a_won_game():
         p.app.press(b)
         p.app.release(b)
         p.wait(50)
-    assert p.screen == "PlayScreen"       # no game menu on a finished game
+    assert p.screen == "play"       # no game menu on a finished game
     p.wait(400)
-    assert p.screen == "GameOverScreen"
+    assert p.screen == "game over"
     b, w = after.score()
-    assert p.app.screen.s.series.wins == ([1, 0] if b > w else [0, 1] if w > b else [0, 0])
+    assert p.app.screen.session.series.wins == ([1, 0] if b > w else [0, 1] if w > b else [0, 0])
 
 
 def test_computer_thinking_is_not_left_on_screen_once_it_has_moved():
     from mapello import buttons
     p = Player(settings={"mode": 2, "level": 0})
     p.press("A")
-    p.cursor_to(p.app.screen.s.pos.legal_moves()[0])
+    p.cursor_to(p.app.screen.session.pos.legal_moves()[0])
     for b in (buttons.A, buttons.A):      # a double press: the second lands on its turn
         p.app.press(b)
         p.app.release(b)

@@ -10,8 +10,8 @@ from mapello.rules.position import BORDER, INNER
 from mapello.rules.pieces import MAX_PER_KIND, piece_counts
 from mapello.game.storage import FileStorage
 
-ALL_SCREENS = {"MenuScreen", "SetupScreen", "ListMenu", "PlayScreen", "GameOverScreen",
-               "ReplayScreen", "ColourScreen"}
+ALL_SCREENS = {"menu", "setup", "choice", "play", "game over",
+               "replay", "colour"}
 
 
 def check_invariants(app, deep=False):
@@ -32,7 +32,7 @@ def check_invariants(app, deep=False):
     assert all(n <= MAX_PER_KIND for n in piece_counts(pos))
     assert bin(black | white).count("1") >= 4 or pos.is_over()
     if deep:
-        assert match.record().replay() == pos
+        assert match.to_record().replay() == pos
 
 
 def run_presses(p, presses, deep_every=50):

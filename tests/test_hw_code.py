@@ -77,16 +77,16 @@ class Player:
 
     def choose(self):
         screen = self.app.screen
-        kind = type(screen).__name__
-        if kind == "GameOverScreen":
+        kind = self.app.screen_name
+        if kind == "game over":
             if self.over_at is None:
                 self.over_at = self.t
             if self.t - self.over_at > 300:      # let the loop show the final frame
                 raise Done()
             return None
-        if kind != "PlayScreen":
+        if kind != "play":
             return buttons.A                     # menu, colour choice: take the defaults
-        pos = screen.s.pos
+        pos = screen.session.pos
         if pos.is_over():
             return None
         if pos.must_pass():
@@ -158,7 +158,7 @@ def test_code_py_plays_a_whole_game(device):
     with pytest.raises(Done):
         runpy.run_path(CODE, run_name="__main__")
     app = player.app
-    pos = app.screen.s.pos
+    pos = app.screen.session.pos
     assert pos.is_over() and player.moves >= 20
     assert len(pos.history()) == player.moves
     # every frame on the wire is the App's frame, wired, dimmed to 20 %
@@ -208,14 +208,21 @@ def test_a_missing_pin_is_shown_on_the_display(device, monkeypatch):
     assert any(bytes(display.fill_row(y, None)).strip(b"\0") for y in range(64))
 
 
-def test_bad_board_files_are_skipped_with_a_message(tmp_path):
-    from mapello.hardware.start import load_boards
+def test_a_bad_board_file_is_named_when_chosen_and_an_unreadable_one_skipped(tmp_path):
+    from mapello.game.catalogue import from_folder
+    from mapello.ui.app import App
     (tmp_path / "good.txt").write_text((". " * 10 + "\n") * 10)
-    (tmp_path / "bad.txt").write_text("J J\n")
+    (tmp_path / "bad.txt").write_text("; Broken\nJ J\n")
+    (tmp_path / "binary.txt").write_bytes(b"\xff\xfe not text")
     said = []
-    boards = load_boards(str(tmp_path), said.append)
-    assert len(boards) == 1
-    assert len(said) == 1 and said[0].startswith("Skipped bad.txt:")
+    boards = from_folder(str(tmp_path), said.append)
+    assert boards.names == ["Broken", "good"]          # read only when chosen
+    assert len(said) == 1 and said[0].startswith("Skipped binary.txt:")
+    app = App(boards, None, lambda: 0)
+    app.press(buttons.DOWN)                            # the board line: Broken
+    assert "bad.txt: line 2" in " ".join(app.lines[1:])
+    app.press(buttons.A)                               # refused, with the reason
+    assert app.screen_name == "menu" and "line 2" in " ".join(app.lines[1:])
 
 
 def test_no_long_integers_is_shown_on_the_display(device, monkeypatch):

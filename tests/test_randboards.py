@@ -3,8 +3,10 @@ the same board (on every interpreter: see tests/mp/mp_flow.py), and a
 generated board survives a record round trip."""
 from mapello.rules.position import BORDER, CENTRE, INNER, PASS, popcount
 from mapello.rules.pieces import Limits, piece_counts
-from mapello.game.random_boards import Rng, blocked_squares, random_board
-from mapello.game.record import GameRecord, decode, encode, from_text, to_text
+from mapello.game.random_boards import blocked_squares, random_board
+from mapello.rng import Rng
+from mapello.game.record import GameRecord, decode, encode
+from mapello.game.record_text import from_text, to_text
 
 CENTRE_4X4 = 0
 for r in range(3, 7):

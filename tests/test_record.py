@@ -9,9 +9,10 @@ import pytest
 from mapello.rules.boardfile import load_board, parse_board
 from mapello.rules.position import PASS, Position, parse_cell
 from mapello.rules.pieces import Limits
-from mapello.game.random_boards import Rng, random_board
-from mapello.game.record import (GameRecord, RecordError, decode, encode, from_text, is_record_text,
-                            to_text)
+from mapello.game.random_boards import random_board
+from mapello.rng import Rng
+from mapello.game.record import GameRecord, RecordError, decode, encode
+from mapello.game.record_text import from_text, is_record_text, to_text
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = sorted(os.path.join(ROOT, "boards", n) for n in os.listdir(os.path.join(ROOT, "boards"))

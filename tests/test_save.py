@@ -6,14 +6,20 @@ import os
 import pytest
 
 from mapello.rules.position import PASS, Position
-from mapello.game.game import Match, new_match
+from mapello.game.game import Game
 from mapello.rules.pieces import Limits
-from mapello.game.random_boards import Rng, random_board
+from mapello.game.random_boards import random_board
+from mapello.rng import Rng
 from mapello.game.storage import (FORMAT, HEADER, FileStorage, NvmStorage, SaveError, crc32, pack, resume,
                           unpack)
 from mapello.game.series import Series
 
 SETTINGS = {"brightness": 40, "timer": 60, "level": "medium"}
+
+def game_on(board, computer=None, timer_ms=0, clock=None, seed=0):
+    """A Game on a BoardFile, named and limited as the file says."""
+    return Game(board.position, (), computer, timer_ms, clock, seed, board.name, board.limits)
+
 
 
 class PowerLoss(Exception):
@@ -56,16 +62,16 @@ class TornNvm:
 
 def game_snapshots(seed=1, series=None):
     """pack() after every move of a random game (what the app saves)."""
-    m = new_match(random_board(seed, Limits(4, 4, 4)), timer_ms=60000, clock=lambda: 0)
+    m = game_on(random_board(seed, Limits(4, 4, 4)), timer_ms=60000, clock=lambda: 0)
     series = series if series is not None else Series(5)
     rng = Rng(seed)
     out = [pack(m, series, SETTINGS)]
-    while not m.is_over():
+    while not m.pos.is_over():
         ms = m.pos.legal_moves()
         m.play(ms[rng.below(len(ms))] if ms else PASS)
         out.append(pack(m, series, SETTINGS))
-    b, w = m.score()
-    series.record(b, w)
+    b, w = m.pos.score()
+    series.add_result(b, w)
     out.append(pack(None, series, SETTINGS))
     return out, m
 
@@ -155,7 +161,7 @@ def test_one_write_per_move_and_how_many_bytes():
 def test_a_whole_game_with_series_and_settings_fits_easily():
     series = Series(0)
     for _ in range(30):
-        series.record(40, 24)
+        series.add_result(40, 24)
     biggest = 0
     for seed in range(20):
         snaps, m = game_snapshots(seed, series)
@@ -318,6 +324,6 @@ def test_resume_without_storage():
 
 
 def test_match_saved_before_any_move_and_against_the_computer():
-    m = Match(Position(), computer=1, timer_ms=0)
+    m = Game(Position(), computer=1, timer_ms=0)
     saved = unpack(pack(m, None, {}))
     assert saved.match.computer == 1 and saved.match.moves == [] and saved.series is None

@@ -3,8 +3,9 @@ import pytest
 
 from mapello.rules.boardfile import parse_board
 from mapello.rules.position import BORDER_CELLS, INNER_CELLS, parse_cell
-from mapello.rules.pieces import BONUS, JOKER, WALL, Limits
-from mapello.game.board_setup import Setup, cells_for
+from mapello.rules.boardfile import format_board
+from mapello.rules.pieces import BONUS, JOKER, WALL, Limits, placement_error
+from mapello.game.board_setup import LIMIT, NONE_AGREED, RULE, Setup
 
 CORNER = 0        # grid row 0, col 0
 EDGE = 5          # grid row 0, col 5
@@ -12,14 +13,30 @@ D4, E4, D5, E5 = (parse_cell(c) for c in ("d4", "e4", "d5", "e5"))
 C3 = parse_cell("c3")
 
 
+def cells_for(kind):
+    """Every cell the placement rules allow `kind` on."""
+    return [c for c in range(100) if placement_error(kind, c) is None]
+
+
+def said(s, reason):
+    """What the display says for a refusal (None stays None)."""
+    return None if reason is None else s.describe(reason)
+
+
+def start_error(s):
+    p = s.problems()
+    return "; ".join(p) if p else None
+
+
 def test_walls_and_bonuses_go_inside_except_the_centre_four():
     s = Setup()
     for kind in (WALL, BONUS):
         assert s.place_error(kind, C3) is None
         for centre in (D4, E4, D5, E5):
-            assert "centre four must stay free" in s.place_error(kind, centre)
-        assert "on the border" in s.place_error(kind, EDGE)
-        assert "on the border" in s.place_error(kind, CORNER)
+            assert s.place_error(kind, centre) == (RULE, kind, centre)
+            assert "centre four must stay free" in said(s, s.place_error(kind, centre))
+        assert "on the border" in said(s, s.place_error(kind, EDGE))
+        assert "on the border" in said(s, s.place_error(kind, CORNER))
 
 
 def test_jokers_go_on_the_border_corners_included():
@@ -27,7 +44,7 @@ def test_jokers_go_on_the_border_corners_included():
     assert s.place_error(JOKER, CORNER) is None
     assert s.place_error(JOKER, 99) is None
     assert s.place_error(JOKER, EDGE) is None
-    assert "jokers go on the border ring" in s.place_error(JOKER, C3)
+    assert "jokers go on the border ring" in said(s, s.place_error(JOKER, C3))
 
 
 def test_allowed_kinds_per_cell():
@@ -39,17 +56,20 @@ def test_allowed_kinds_per_cell():
 
 
 def test_off_the_board_is_refused():
-    assert "off the board" in Setup().place_error(WALL, 100)
+    s = Setup()
+    assert "off the board" in said(s, s.place_error(WALL, 100))
 
 
 def test_maximum_is_enforced_with_a_message():
     s = Setup(Limits(walls=2, bonuses=0, jokers=1))
     assert s.place(WALL, parse_cell("a1")) is None
     assert s.place(WALL, parse_cell("b1")) is None
-    assert s.place(WALL, parse_cell("c1")) == "2 walls already: at most 2 agreed"
-    assert s.place(BONUS, parse_cell("c1")) == "no bonuses agreed for this game"
+    assert s.place(WALL, parse_cell("c1")) == (LIMIT, WALL, parse_cell("c1"))
+    assert said(s, s.place(WALL, parse_cell("c1"))) == "walls: at most 2"
+    assert said(s, s.place(BONUS, parse_cell("c1"))) == "no bonuses agreed"
+    assert s.place(BONUS, parse_cell("c1"))[0] == NONE_AGREED
     assert s.place(JOKER, 0) is None
-    assert s.place(JOKER, 9) == "1 joker already: at most 1 agreed"
+    assert said(s, s.place(JOKER, 9)) == "jokers: at most 1"
     assert s.counts == [2, 0, 1]
 
 
@@ -58,7 +78,7 @@ def test_never_more_than_eight():
     cells = cells_for(WALL)
     for c in cells[:8]:
         assert s.place(WALL, c) is None
-    assert s.place(WALL, cells[8]) == "8 walls already: at most 8 agreed"
+    assert said(s, s.place(WALL, cells[8])) == "walls: at most 8"
     with pytest.raises(ValueError):
         Limits(walls=9)
 
@@ -75,17 +95,20 @@ def test_replacing_a_piece_keeps_counts_right():
 
 def test_exact_count_is_checked_at_start():
     s = Setup(Limits(walls=2, bonuses=8, jokers=8, exact=(True, False, False)))
-    assert s.start_error() == "0 walls: exactly 2 agreed"
+    assert start_error(s) == "0 walls: exactly 2 agreed"
     s.place(WALL, parse_cell("a1"))
-    assert s.start_error() == "1 wall: exactly 2 agreed"
+    assert start_error(s) == "1 wall: exactly 2 agreed"
+    assert said(s, s.place(WALL, parse_cell("b1"))) is None
+    assert said(s, s.place(WALL, parse_cell("c1"))) == "walls: exactly 2"
+    s.remove(parse_cell("b1"))
     s.place(WALL, parse_cell("h8"))
-    assert s.start_error() is None
+    assert start_error(s) is None
 
 
 def test_limit_breach_from_a_loaded_position_is_reported():
     board = parse_board(open("boards/rulebook.txt").read())
     s = Setup(Limits(walls=2, bonuses=2, jokers=2), board.position)
-    err = s.start_error()
+    err = start_error(s)
     assert err is not None and "walls: at most 2" in err and "jokers: at most 2" in err
 
 
@@ -93,7 +116,7 @@ def test_a_board_nobody_can_open_is_refused():
     s = Setup()
     for name in ("e3", "f4", "c5", "d6", "d3", "c4", "f5", "e6"):
         assert s.place(WALL, parse_cell(name)) is None
-    assert s.start_error() == "nobody can move: walls block every opening move"
+    assert start_error(s) == "nobody can move: walls block every opening move"
 
 
 def test_cycle_walks_the_allowed_kinds_and_skips_full_ones():
@@ -108,9 +131,9 @@ def test_cycle_walks_the_allowed_kinds_and_skips_full_ones():
     assert s.kind_at(C3) == BONUS  # walls are full: skipped
     assert s.cycle(0) is None and s.kind_at(0) == JOKER
     assert s.cycle(0) is None and s.kind_at(0) is None
-    assert "centre four" in s.cycle(D4)
+    assert "centre four" in said(s, s.cycle(D4))
     s2 = Setup(Limits(0, 0, 0))
-    assert s2.cycle(C3) == "no walls agreed for this game" and s2.kind_at(C3) is None
+    assert said(s2, s2.cycle(C3)) == "no walls agreed" and s2.kind_at(C3) is None
 
 
 def test_finished_setup_saves_as_a_board_file():
@@ -121,14 +144,13 @@ def test_finished_setup_saves_as_a_board_file():
         s.place(BONUS, parse_cell(name))
     s.place(JOKER, 0)
     s.place(JOKER, 99)
-    assert s.start_error() is None
-    text = s.board_text("Mine", "two of each")
+    assert start_error(s) is None
+    text = format_board(s.position(), "Mine", "two of each", s.limits)
     board = parse_board(text)
     assert board.position == s.position()
     assert board.name == "Mine" and board.description == "two of each"
     assert board.limits == s.limits
-    assert s.board_file("Mine").position == s.position()
-    assert s.summary() == "walls 2/4 bonuses 2/2 jokers 2/3"
+    assert s.counts == [2, 2, 2]
 
 
 def test_every_cell_every_kind_agrees_with_board_files():

@@ -57,8 +57,8 @@ def main():
     p.add_argument("--runs", type=int, default=3)
     args = p.parse_args()
     sys.path.insert(0, ROOT)
-    from mapello.engine import Position
-    from mapello.perft import perft
+    from mapello.rules.position import Position
+    from mapello.rules.perft import perft
 
     out = subprocess.run([creversi_python(), "-c", CREVERSI_PERFT, str(args.depth),
                           str(args.runs)], check=True, capture_output=True, text=True).stdout

@@ -19,7 +19,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 WHOLE_GAME = """
-from mapello.engine import PASS, Position
+from mapello.rules.position import PASS, Position
 pos = Position()
 while not pos.is_over():
     moves = pos.legal_moves()

@@ -26,10 +26,10 @@ except ImportError:  # CPython
 
 from mapello.rules.position import INNER, PASS, cells_of, flips_mask, moves_mask, popcount
 from mapello.ai.evaluation import Evaluator
+from mapello.ai import LEVELS
 from mapello.ai.search import Search
+from mapello.rng import Rng
 
-LEVELS = ("easy", "medium", "hard")
-LEVEL_NAMES = ("Easy", "Medium", "Hard")
 
 # Node budgets used when the caller gives neither a node nor a time budget.
 DEFAULT_NODES = (0, 3000, 20000)
@@ -38,19 +38,6 @@ DEVICE_TIME_MS = 2000  # the hard level's suggested time per move on an RP2040
 _MAX_DEPTH = (0, 2, 99)  # iterative deepening stops at this depth per level
 _EXACT_EMPTIES = (0, 7, 12)  # solve exactly (to the end) at this many empties or fewer
 _EXACT_DEPTH = const(200)  # a depth no game can reach: the search runs to the end
-
-
-class Rng:
-    """A tiny linear congruential generator: the same numbers on CPython and the
-    device for the same seed (random's sequences differ between them)."""
-
-    def __init__(self, seed=0):
-        self.state = (seed * 2654435761 + 12345) & 0x7FFFFFFF
-
-    def below(self, n):
-        """A number in 0..n-1."""
-        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.state >> 8) % n
 
 
 def _level_index(level):

@@ -5,7 +5,7 @@ import argparse
 import sys
 import time
 
-from mapello.rules.boardfile import BoardError, format_board, load_board
+from mapello.rules.boardfile import BoardError, format_board, limits_text, load_board
 from mapello.rules.position import COLOUR_NAMES, Position, cell_name
 from mapello.rules.perft import perft
 
@@ -30,7 +30,8 @@ def cmd_perft(args):
 def cmd_replay(args):
     """A board file (or a game record, which carries its own moves) plus
     --moves, replayed with every move checked by the record's own replay."""
-    from mapello.game import record
+    from mapello.game import record_text as record
+    from mapello.game.record import GameRecord
     from mapello.game.record_text import parse_moves
     text = None
     if args.board not in ("start", "-"):
@@ -42,7 +43,7 @@ def cmd_replay(args):
         print("error: --moves is needed for a board file without a move list", file=sys.stderr)
         return 2
     else:
-        game = record.GameRecord(_load(args.board))
+        game = GameRecord(_load(args.board))
     game.moves.extend(parse_moves((args.moves or "").split()))
     pos = game.replay()
     sys.stdout.write(format_board(pos))
@@ -96,7 +97,7 @@ def cmd_show(args):
     if board.name:
         print("%s%s" % (board.name, ": " + board.description if board.description else ""))
     if board.limits is not None:
-        print("limits: %s" % board.limits.to_text())
+        print("limits: %s" % limits_text(board.limits))
     print(render(board.position))
     print("(● black  ○ white  ▓ wall  + bonus  J joker  * legal move)")
     return 0

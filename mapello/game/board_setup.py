@@ -2,14 +2,20 @@
 
 The setup screen moves a cursor and presses A; this model says what may go on
 each cell, keeps count per kind and refuses what the rules or the agreed limits
-forbid, always with a one-line reason.  Placement rules come from
-mapello.rules.pieces, so a board file and a hand setup are judged in the same words.
+forbid.  A refusal is a reason code with what it concerns, (code, kind, cell),
+and describe() words it, so no caller ever takes English apart.  Placement
+rules come from mapello.rules.pieces, so a board file and a hand setup are
+judged in the same words.
 """
 
-from mapello.rules.position import BORDER_CELLS, INNER_CELLS, Position, popcount
-from mapello.rules.pieces import BONUS, JOKER, KIND_PLURALS, WALL, Limits, count_text, placement_error
+from mapello.rules.position import Position, popcount
+from mapello.rules.pieces import BONUS, JOKER, KIND_PLURALS, WALL, Limits, placement_error
 
 KINDS = (WALL, BONUS, JOKER)
+# reason codes: (code, kind, cell)
+RULE = 0        # the placement rules forbid `kind` on `cell`
+LIMIT = 1       # the agreed limit for `kind` is reached
+NONE_AGREED = 2  # no piece of `kind` was agreed at all
 
 
 class Setup:
@@ -31,10 +37,6 @@ class Setup:
         self.masks = [pos.walls, pos.bonuses, pos.jokers]  # WALL, BONUS, JOKER
         self.counts = [popcount(m) for m in self.masks]
 
-    def clear(self):
-        self.masks = [0, 0, 0]
-        self.counts = [0, 0, 0]
-
     def kind_at(self, cell):
         """WALL, BONUS, JOKER or None for an empty cell."""
         bit = 1 << cell
@@ -48,21 +50,27 @@ class Setup:
         return [k for k in KINDS if placement_error(k, cell) is None]
 
     def place_error(self, kind, cell):
-        """None if `kind` may be put on `cell` now, else a one-line reason."""
-        if not 0 <= cell < 100:
-            return "cell %r is off the board" % cell
-        reason = placement_error(kind, cell)
-        if reason:
-            return reason
-        here = self.kind_at(cell)
-        if here == kind:
+        """None if `kind` may be put on `cell` now, else a reason (code, kind, cell)."""
+        if not 0 <= cell < 100 or placement_error(kind, cell):
+            return (RULE, kind, cell)
+        if self.kind_at(cell) == kind:
             return None
         m = self.limits.maximum[kind]
         if self.counts[kind] >= m:
-            if m == 0:
-                return "no %s agreed for this game" % KIND_PLURALS[kind]
-            return "%s already: at most %d agreed" % (count_text(self.counts[kind], kind), m)
+            return (NONE_AGREED if m == 0 else LIMIT, kind, cell)
         return None
+
+    def describe(self, reason):
+        """A reason in a few words for the display, e.g. 'walls: at most 3'."""
+        code, kind, cell = reason
+        if code == RULE:
+            if not 0 <= cell < 100:
+                return "cell %r is off the board" % cell
+            return placement_error(kind, cell)
+        if code == NONE_AGREED:
+            return "no %s agreed" % KIND_PLURALS[kind]
+        return "%s: %s %d" % (KIND_PLURALS[kind], "exactly" if self.limits.exact[kind]
+                              else "at most", self.limits.maximum[kind])
 
     def place(self, kind, cell):
         """Put `kind` on `cell` (replacing what was there); None or the reason why not."""
@@ -90,7 +98,7 @@ class Setup:
         """
         order = [None] + self.allowed(cell)
         if len(order) == 1:
-            return placement_error(WALL, cell)  # the centre four: nothing allowed
+            return (RULE, WALL, cell)  # the centre four: nothing allowed
         here = self.kind_at(cell)
         i = order.index(here)
         first_reason = None
@@ -114,34 +122,8 @@ class Setup:
             out.append("nobody can move: walls block every opening move")
         return out
 
-    def start_error(self):
-        """None if the game may start, else one line saying what is wrong."""
-        p = self.problems()
-        return "; ".join(p) if p else None
-
     def position(self):
         """The starting position: the start discs plus the pieces placed."""
         return Position(walls=self.masks[WALL], bonuses=self.masks[BONUS],
                         jokers=self.masks[JOKER])
-
-    def board_file(self, name="", description=""):
-        """A BoardFile for the finished setup (what App takes as a board)."""
-        from mapello.rules.boardfile import BoardFile
-        return BoardFile(self.position(), name, description, self.limits)
-
-    def board_text(self, name="", description=""):
-        """Board-file text (shared/DESIGN.md section 3), limits included."""
-        from mapello.rules.boardfile import format_board
-        return format_board(self.position(), name, description, self.limits)
-
-    def summary(self):
-        """'walls 2/4 bonuses 0/8 jokers 1/8' for the status line."""
-        return " ".join(["%s %d/%d" % (KIND_PLURALS[k], self.counts[k], self.limits.maximum[k])
-                         for k in KINDS])
-
-
-def cells_for(kind):
-    """Every cell the placement rules allow `kind` on, in board order."""
-    cells = BORDER_CELLS if kind == JOKER else INNER_CELLS
-    return [c for c in cells if placement_error(kind, c) is None]
 

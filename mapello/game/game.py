@@ -1,21 +1,20 @@
-"""One game in progress, and the replay of a finished one.
+"""One game in progress.
 
-Match holds the live position with its start and the moves, so it can undo
+Game holds the live position with its start and the moves, so it can undo
 (pass-and-play: one move at a time back to the start; against the computer:
 back to the human's last move), run the optional move timer from an injected
-clock, and hand out its GameRecord for saving.  Replay steps through a
-finished game forward and back.  No hardware, no real time: the app passes
+clock, and hand out its GameRecord for saving.  No hardware, no real time: the app passes
 `clock` (a callable returning milliseconds) and calls tick().
 """
 
 from mapello.rules.position import COLOUR_NAMES, PASS, cell_name
-from mapello.game.random_boards import Rng
+from mapello.rng import Rng
 from mapello.game.record import GameRecord
 
 DEFAULT_TIMER_MS = 60000  # when the timer is switched on and no length is set
 
 
-class Match:
+class Game:
     """A game being played.
 
     start: the starting Position (copied); moves: moves already played (a
@@ -47,30 +46,14 @@ class Match:
 
     @staticmethod
     def from_record(record, computer=None, timer_ms=0, clock=None, seed=0):
-        return Match(record.start, record.moves, computer, timer_ms, clock, seed,
-                     record.name, record.limits)
+        return Game(record.start, record.moves, computer, timer_ms, clock, seed,
+                    record.name, record.limits)
 
-    def record(self):
+    def to_record(self):
         """The GameRecord of the game so far (for saving and replay)."""
         return GameRecord(self.start, self.moves, self.name, self.limits)
 
     # --- state ---------------------------------------------------------------
-    def turn(self):
-        return self.pos.turn
-
-    def is_over(self):
-        return self.pos.is_over()
-
-    def must_pass(self):
-        return self.pos.must_pass()
-
-    def score(self):
-        return self.pos.score()
-
-    def winner(self):
-        """BLACK, WHITE or None (a draw, or not over)."""
-        return self.pos.winner() if self.pos.is_over() else None
-
     def humans_turn(self):
         return not self.pos.is_over() and self.pos.turn != self.computer
 
@@ -90,9 +73,6 @@ class Match:
         self.moves.append(cell)
         self.restart_timer()
         return None
-
-    def can_undo(self):
-        return self._undo_count() > 0
 
     def _undo_count(self):
         """Plies undo() would take back (0 when there is nothing to undo)."""
@@ -168,55 +148,4 @@ class Match:
         self.notice = ("time: %s passes" % side if cell == PASS
                        else "time: %s plays %s" % (side, cell_name(cell)))
         return cell
-
-
-class Replay:
-    """Step through a recorded game: pos is the position after `index` moves."""
-
-    def __init__(self, record):
-        self.record = record
-        self.pos = record.start.copy()
-        self.index = 0
-        self.length = len(record.moves)
-        record.replay()  # a bad record fails here, not half-way through
-
-    def forward(self):
-        """Play the next move; returns it, or None at the end."""
-        if self.index >= self.length:
-            return None
-        cell = self.record.moves[self.index]
-        self.pos.push(cell)
-        self.index += 1
-        return cell
-
-    def back(self):
-        """Take back one move; returns it, or None at the start."""
-        if self.index == 0:
-            return None
-        self.index -= 1
-        return self.pos.pop()
-
-    def seek(self, index):
-        index = max(0, min(self.length, index))
-        while self.index < index:
-            self.forward()
-        while self.index > index:
-            self.back()
-
-    def to_start(self):
-        self.seek(0)
-
-    def to_end(self):
-        self.seek(self.length)
-
-    def last_move(self):
-        return self.record.moves[self.index - 1] if self.index else None
-
-    def at_end(self):
-        return self.index >= self.length
-
-
-def new_match(board, computer=None, timer_ms=0, clock=None, seed=0):
-    """A Match on a mapello.rules.boardfile.BoardFile."""
-    return Match(board.position, (), computer, timer_ms, clock, seed, board.name, board.limits)
 

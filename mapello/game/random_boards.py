@@ -1,8 +1,7 @@
 """Generated boards from a seed, identical on CPython, MicroPython and the device.
 
 The `random` module gives different sequences on different interpreters, so
-boards come from Rng, a 32-bit xorshift of our own: the same seed makes the
-same board everywhere.  Two kinds:
+boards come from mapello.rng: the same seed makes the same board everywhere.  Two kinds:
   blocked_squares(seed): 1 to 4 walls, never in the centre 4x4 (c3..f6),
       no bonuses or jokers (the "blocked squares" variant);
   random_board(seed, limits): walls, bonuses and jokers within agreed limits.
@@ -12,40 +11,9 @@ record keeps the board itself, so a replay shows the same board regardless.
 
 from mapello.rules.position import BORDER_CELLS, INNER_CELLS, Position, cells_mask
 from mapello.rules.pieces import BONUS, JOKER, WALL, Limits, placement_error
+from mapello.rng import Rng
 
-_MASK32 = 0xFFFFFFFF
 _MAX_TRIES = 64
-
-
-class Rng:
-    """xorshift32: small, fast, and the same numbers on every interpreter."""
-
-    def __init__(self, seed=0):
-        s = ((seed & _MASK32) * 2654435761 + 0x6D2B79F5) & _MASK32
-        self.state = s or 0x9E3779B9
-        self.next32()
-
-    def next32(self):
-        x = self.state
-        x ^= (x << 13) & _MASK32
-        x ^= x >> 17
-        x ^= (x << 5) & _MASK32
-        self.state = x
-        return x
-
-    def below(self, n):
-        """A number in 0..n-1 (n >= 1)."""
-        return self.next32() % n
-
-    def pick(self, items, k):
-        """k distinct items from the list `items`, in drawing order."""
-        pool = list(items)
-        out = []
-        for i in range(k):
-            j = i + self.below(len(pool) - i)
-            pool[i], pool[j] = pool[j], pool[i]
-            out.append(pool[i])
-        return out
 
 
 def _in_centre_4x4(cell):

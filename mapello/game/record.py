@@ -60,9 +60,6 @@ class GameRecord:
                     i + 1, cell_name(cell), COLOUR_NAMES[pos.turn], e))
         return pos
 
-    def moves_text(self):
-        return " ".join([cell_name(c) for c in self.moves])
-
     def __eq__(self, other):
         return (isinstance(other, GameRecord) and self.start == other.start
                 and self.moves == other.moves and self.name == other.name
@@ -239,22 +236,3 @@ def _decode(data):
         name = bytes(data[at + 1:at + 1 + length]).decode("utf-8")
     return GameRecord(start, moves, name, limits)
 
-
-# --- text (in mapello/game/record_text.py, loaded only when needed) ------------
-def to_text(record):
-    """The readable record: board-file text with `; moves:` lines."""
-    from mapello.game.record_text import to_text as f
-    return f(record)
-
-
-def from_text(text):
-    """A GameRecord from to_text()'s form (or a plain board file: no moves);
-    RecordError names a board problem's line or the illegal move and why."""
-    from mapello.game.record_text import from_text as f
-    return f(text)
-
-
-def is_record_text(text):
-    """True if the text carries a move list (a record, not just a board)."""
-    from mapello.game.record_text import is_record_text as f
-    return f(text)

@@ -45,7 +45,7 @@ def pack(match, series, settings=None):
         m = bytearray(3)
         m[0] = 0 if match.computer is None else match.computer + 1
         _put(m, 1, min(65535, match.timer_ms // 1000), 2)
-        _chunk(out, bytes(m) + encode(match.record()))
+        _chunk(out, bytes(m) + encode(match.to_record()))
     return bytes(out)
 
 
@@ -70,12 +70,12 @@ def unpack(data, clock=None, seed=0):
         match = None
         m = parts[2]
         if m:
-            from mapello.game.game import Match  # loaded only when a game was saved
+            from mapello.game.game import Game  # loaded only when a game was saved
             from mapello.game.record import decode
             computer = None if m[0] == 0 else m[0] - 1
             if computer not in (None, 0, 1):
                 raise SaveError("save: bad computer colour")
-            match = Match.from_record(decode(m[3:]), computer, _u(m, 1, 2) * 1000, clock, seed)
+            match = Game.from_record(decode(m[3:]), computer, _u(m, 1, 2) * 1000, clock, seed)
         return Saved(match, series, settings)
     except (SaveError, MemoryError):  # short of memory is not a bad save
         raise

@@ -18,7 +18,6 @@ except ImportError:  # CPython
 
 from mapello.rules.geometry import BLACK, WHITE
 
-PLAYER_NAMES = ("P1", "P2")
 MAX_KEPT_GAMES = const(100)  # older games live on only in the totals
 _FORMAT = const(1)
 
@@ -27,8 +26,8 @@ class SeriesError(ValueError):
     """Series bytes that cannot be read; str() says why in one line."""
 
 
-class Game:
-    """One finished game as the series sees it."""
+class GameResult:
+    """One finished game as the series sees it: who had black, both scores."""
 
     def __init__(self, number, black_player, black_score, white_score):
         self.number = number  # 1-based over the whole series
@@ -82,9 +81,6 @@ class Series:
         """Free play: the player who did not set up, and so chooses a colour."""
         return 1 - self.setup_player
 
-    def needs_colour_choice(self):
-        return self._next_black is None
-
     def choose_colour(self, colour):
         """Free play: the chooser takes `colour` (BLACK or WHITE) for the next game."""
         if colour not in (BLACK, WHITE):
@@ -100,16 +96,16 @@ class Series:
         self._next_black = None
 
     # --- results -----------------------------------------------------------
-    def record(self, black_score, white_score):
-        """Add a finished game played with next_black() on black; returns the
-        Game.  The colours swap for the next game."""
+    def add_result(self, black_score, white_score):
+        """Add a finished game played with next_black() on black; returns its
+        GameResult.  The colours swap for the next game."""
         black = self._next_black
         if black is None:
             raise ValueError("choose a colour before the game")
         if not (0 <= black_score <= 127 and 0 <= white_score <= 255):
             raise ValueError("scores out of range")
         self.played += 1
-        g = Game(self.played, black, black_score, white_score)
+        g = GameResult(self.played, black, black_score, white_score)
         self._add(g)
         if len(self._games) >= 2 * MAX_KEPT_GAMES:
             self._games = self._games[2:]
@@ -135,19 +131,7 @@ class Series:
         n = len(g) // 2
         first = self.played - n + 1
         for i in range(n):
-            out.append(Game(first + i, g[2 * i] >> 7, g[2 * i] & 127, g[2 * i + 1]))
-        return out
-
-    def standings(self):
-        """[(game, wins0, wins1, draws, diff0)] after each kept game."""
-        games = self.games()
-        t = [self.wins[0], self.wins[1], self.draws, self.diff[0]]
-        for g in games:  # take the kept games out of the totals first
-            _tally(t, g, -1)
-        out = []
-        for g in games:
-            _tally(t, g, 1)
-            out.append((g, t[0], t[1], t[2], t[3]))
+            out.append(GameResult(first + i, g[2 * i] >> 7, g[2 * i] & 127, g[2 * i + 1]))
         return out
 
     def leader(self):
@@ -157,12 +141,6 @@ class Series:
         if self.diff[0] != self.diff[1]:
             return 0 if self.diff[0] > self.diff[1] else 1
         return None
-
-    def remaining(self):
-        """Games left in a best-of-N series (None when open-ended)."""
-        if not self.length:
-            return None
-        return max(0, self.length - self.played)
 
     def is_over(self):
         """Best of N: all played, or one player ahead by more games than are left.
@@ -180,12 +158,6 @@ class Series:
         if self.length and not self.is_over():
             return None
         return self.leader()
-
-    def summary(self):
-        """'P1 2 P2 1 =0 +14' (at most 21 characters) for the status line."""
-        d = self.diff[0]
-        return "%s %d %s %d =%d %s%d" % (PLAYER_NAMES[0], self.wins[0], PLAYER_NAMES[1],
-                                         self.wins[1], self.draws, "+" if d >= 0 else "", d)
 
     # --- bytes for the save ------------------------------------------------
     def to_bytes(self):
@@ -224,13 +196,6 @@ class Series:
             raise SeriesError("series: totals do not add up")
         s._games = bytearray(data[20:])
         return s
-
-
-def _tally(t, g, sign):
-    """Add (sign 1) or take out (sign -1) game g in t = [wins0, wins1, draws, diff0]."""
-    w = g.winner()
-    t[2 if w is None else w] += sign
-    t[3] += sign * (g.score_of(0) - g.score_of(1))
 
 
 def _put(buf, at, value, size):

@@ -62,24 +62,6 @@ def show_problem(text, screen=None, display=None):
         pass
 
 
-def load_boards(folder=BOARDS_DIR, say=print):
-    """Every boards/*.txt that parses, sorted by file name; bad files are
-    skipped with a one-line message naming the file."""
-    from mapello.rules.boardfile import load_board
-    boards = []
-    try:
-        names = sorted(n for n in os.listdir(folder) if n.endswith(".txt") and not n.startswith("."))
-    except OSError:
-        say("No %s folder: only the start position is offered." % folder)
-        return boards
-    for name in names:
-        try:
-            boards.append(load_board(folder + "/" + name))
-        except Exception as e:  # BoardError, a bad encoding, an unreadable file
-            say("Skipped %s: %s" % (name, e))
-    return boards
-
-
 def game_can_write():
     """True when boot.py gave CIRCUITPY to the game (B held at reset), so
     boards/ can take the boards a player sets up."""
@@ -182,12 +164,13 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
     print("Mapello Handheld: " + notice)
     try:
         from mapello.ui.app import App
+        from mapello.game.catalogue import from_folder
         from mapello.hardware.console import Console
         from mapello.hardware.ticker import Ticker
         from mapello.hardware.repeat import Repeater
         if clock is None:
             clock = device_clock()
-        app = App(load_boards(boards_dir), make_storage(), clock, seed=seed(),
+        app = App(from_folder(boards_dir), make_storage(), clock, seed=seed(),
                   settings={"brightness": settings.brightness, "think_ms": settings.think_ms})
     except ImportError as e:
         problem = missing_library(e)

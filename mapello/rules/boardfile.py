@@ -40,6 +40,37 @@ class BoardFile:
         self.limits = limits
 
 
+def limits_text(limits):
+    """'walls 4, bonuses =2, jokers 8': '=' marks an exact count."""
+    parts = []
+    for kind in (WALL, BONUS, JOKER):
+        parts.append("%s %s%d" % (KIND_PLURALS[kind], "=" if limits.exact[kind] else "",
+                                  limits.maximum[kind]))
+    return ", ".join(parts)
+
+
+def parse_limits(text):
+    """Limits from limits_text()'s form; kinds left out stay at 8. ValueError says why."""
+    maximum = [MAX_PER_KIND] * 3
+    exact = [False] * 3
+    for part in text.split(","):
+        words = part.split()
+        if not words:
+            continue
+        if len(words) != 2 or words[0].lower() not in KIND_PLURALS:
+            raise ValueError("limits: %r is not like 'walls 4' or 'jokers =2'" % part.strip())
+        kind = KIND_PLURALS.index(words[0].lower())
+        value = words[1]
+        if value.startswith("="):
+            exact[kind] = True
+            value = value[1:]
+        try:
+            maximum[kind] = int(value)
+        except ValueError:
+            raise ValueError("limits: %r is not a number" % words[1])
+    return Limits(maximum[0], maximum[1], maximum[2], exact)
+
+
 def _row_cells(text, line_no):
     """[(symbol, column)] for one row, spaced ('J . .') or not ('J..')."""
     body = text.strip()
@@ -75,7 +106,7 @@ def _read_comment(text, meta, line_no):
         meta["description"] = value
     elif sep and key_l == "limits":
         try:
-            meta["limits"] = Limits.from_text(value)
+            meta["limits"] = parse_limits(value)
         except ValueError as e:
             raise BoardError(line_no, 0, str(e))
         meta["limits_line"] = line_no
@@ -85,6 +116,24 @@ def _read_comment(text, meta, line_no):
             meta["name"] = key.strip() if sep else body
             if sep and "description" not in meta:
                 meta["description"] = value
+
+
+def board_name(lines):
+    """The name the comments at the top of a board file give (lines: an
+    iterable of its lines, read only up to the first row), or ""."""
+    meta = {}
+    line_no = 0
+    for line in lines:
+        line_no += 1
+        stripped = line.strip()
+        if stripped and not stripped.startswith(";"):
+            break
+        if stripped:
+            try:
+                _read_comment(line, meta, line_no)
+            except BoardError:      # a bad limits line: parse_board will say so
+                pass
+    return meta.get("name", "")
 
 
 def parse_board(text):
@@ -168,7 +217,7 @@ def format_board(pos, name="", description="", limits=None):
         lines.append("; %s: %s" % (name or "Board", description) if description
                      else "; %s" % name)
     if limits is not None:
-        lines.append("; limits: " + limits.to_text())
+        lines.append("; limits: " + limits_text(limits))
     for r in range(10):
         lines.append(" ".join([pos.symbol_at(r * 10 + c) for c in range(10)]))
     return "\n".join(lines) + "\n"

@@ -59,7 +59,7 @@ class Limits:
         return not self.__eq__(other)
 
     def __repr__(self):
-        return "Limits(%r)" % self.to_text()
+        return "Limits(%r, %r)" % (self.maximum, self.exact)
 
     def problems(self, counts):
         """Reasons a setup with counts[kind] pieces breaks these limits ([] if none)."""
@@ -73,36 +73,6 @@ class Limits:
             elif self.exact[kind] and n != m:
                 out.append("%s: exactly %d agreed" % (what, m))
         return out
-
-    def to_text(self):
-        """'walls 4, bonuses =2, jokers 8': '=' marks an exact count."""
-        parts = []
-        for kind in (WALL, BONUS, JOKER):
-            parts.append("%s %s%d" % (KIND_PLURALS[kind], "=" if self.exact[kind] else "",
-                                      self.maximum[kind]))
-        return ", ".join(parts)
-
-    @staticmethod
-    def from_text(text):
-        """Parse to_text()'s form; kinds left out stay at 8. ValueError says why."""
-        maximum = [MAX_PER_KIND] * 3
-        exact = [False] * 3
-        for part in text.split(","):
-            words = part.split()
-            if not words:
-                continue
-            if len(words) != 2 or words[0].lower() not in KIND_PLURALS:
-                raise ValueError("limits: %r is not like 'walls 4' or 'jokers =2'" % part.strip())
-            kind = KIND_PLURALS.index(words[0].lower())
-            value = words[1]
-            if value.startswith("="):
-                exact[kind] = True
-                value = value[1:]
-            try:
-                maximum[kind] = int(value)
-            except ValueError:
-                raise ValueError("limits: %r is not a number" % words[1])
-        return Limits(maximum[0], maximum[1], maximum[2], exact)
 
 
 def piece_counts(pos):

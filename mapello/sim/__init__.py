@@ -9,7 +9,6 @@ pygame window.  Scriptable: --keys feeds presses on a virtual clock and
 """
 
 import argparse
-import glob
 import os
 import sys
 import time
@@ -20,21 +19,9 @@ BOARDS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.pat
 
 
 def load_boards(folder, out=sys.stderr):
-    """Every boards/*.txt that parses, in name order; bad ones are skipped
-    with a one-line message."""
-    from mapello.rules.boardfile import BoardError, load_board
-    boards = []
-    if not os.path.isdir(folder):
-        print("no board folder %s: only random boards and setup by hand" % folder, file=out)
-        return boards
-    for path in sorted(glob.glob(os.path.join(folder, "*.txt"))):
-        try:
-            boards.append(load_board(path))
-        except BoardError as e:      # its text names the file
-            print("skipped board: %s" % e, file=out)
-        except (OSError, UnicodeDecodeError) as e:
-            print("skipped board: %s: %s" % (path, e), file=out)
-    return boards
+    """The catalogue of FOLDER/*.txt; what cannot be read is named on `out`."""
+    from mapello.game.catalogue import from_folder
+    return from_folder(folder, lambda line: print(line, file=out))
 
 
 class VirtualClock:
@@ -68,17 +55,14 @@ def script_tokens(text):
 
 
 def settle(app, clock, ms):
-    """Tick the app for `ms` virtual milliseconds, then while the computer
-    still thinks (bounded)."""
-    from mapello.ui.play import PlayScreen
+    """Tick the app for `ms` virtual milliseconds, then while the computer or
+    a hint still thinks (bounded)."""
     end = clock.now + ms
     while clock.now < end:
         clock.now += SETTLE_MS
         app.tick()
     for _ in range(20000):
-        s = app.screen
-        if not (isinstance(s, PlayScreen) and not s.finished and not s.s.pos.is_over()
-                and s.s.is_computer(s.s.pos.turn)):
+        if not app.busy:
             break
         clock.now += SETTLE_MS
         app.tick()

@@ -1,12 +1,20 @@
-"""The game as a player sees it: a state machine of screens fed by button
-presses and clock ticks, producing a 100-cell frame and a few lines of text.
+"""The game as a player sees it: screens fed by button presses and clock
+ticks, producing a 100-cell frame and a few lines of text.
 
 It imports no hardware module, so the same App runs on the device, in the
 desktop simulator, in tests and in the MicroPython VM.  Adapters read
-`frame` (300 bytes, RGB at full scale, cell = row * 10 + col), `lines` (up to
-4 strings of at most 21 characters) and `brightness`, and redraw only when
+`frame` (300 bytes, RGB at full scale, cell = row * 10 + col), `lines` (4
+strings of at most 21 characters) and `brightness`, and redraw only when
 `version` changed.
+
+Screens never import each other: `go(name, ...)` looks the name up in SCREENS
+and builds that screen, importing its module the first time.  Each screen
+module has one class, `Screen(app, ...)`, with press(button), draw(frame) and
+text() (a list of lines), and optionally tick(now), enter() and `busy`.
 """
+
+import gc
+import sys
 
 from mapello import buttons
 
@@ -19,16 +27,59 @@ except ImportError:  # CPython
 LINE_WIDTH = const(21)
 MESSAGE_MS = const(1800)
 
-DEFAULT_SETTINGS = {
-    "mode": 0,          # index into screens_menu.MODES
-    "board": 0,         # index into the menu's board choices
-    "walls": 8, "bonuses": 8, "jokers": 8,   # limits; negative = exact count
-    "games": 2,         # series length
-    "timer": 0,         # seconds per move, 0 = off
-    "hints": 1,         # 1 shows legal moves as dim hints
-    "brightness": 30,   # percent
-    "level": 0,         # computer level index
+# Each screen's module, and the modules it needs beyond CORE, in the order
+# they compile.  Modules load leaves first, each after a collection, so no
+# import inside them compiles anything more: on the device the heap is small,
+# and code compiled among a parse's leftovers fragments it (see README,
+# "Memory on the device").
+CORE = ("mapello.rules.geometry", "mapello.rules.position", "mapello.rules.pieces",
+        "mapello.rng", "mapello.ui.palette", "mapello.ui.board_view", "mapello.game.record",
+        "mapello.game.game", "mapello.game.series", "mapello.game.storage",
+        "mapello.game.savefile", "mapello.game.session")
+SCREENS = {
+    "menu": ("mapello.rules.boardfile", "mapello.ui.menu"),        # the main menu
+    "setup": ("mapello.game.board_setup", "mapello.ui.choice", "mapello.ui.setup"),
+    "colour": ("mapello.ui.colour",),    # free play: the other player picks a colour
+    "play": ("mapello.ui.choice", "mapello.ui.game_over", "mapello.ui.replay",
+             "mapello.ui.play"),         # a game, and what B and its end lead to
+    "choice": ("mapello.ui.choice",),    # a small menu over a screen (B in setup and play)
+    "game over": ("mapello.ui.game_over",),   # the result and the series standing
+    "replay": ("mapello.ui.replay",),    # the last game, move by move
 }
+AI = ("mapello.ai.evaluation", "mapello.ai.search", "mapello.ai.thinker")
+
+# What only the menu needs, what only a setup needs and what only a game
+# needs: each group is dropped when the next one takes over, so a game has
+# the room of everything the menu used.
+MENU_ONLY = ("mapello.ui.menu", "mapello.rules.boardfile", "mapello.game.random_boards")
+SETUP_ONLY = ("mapello.ui.setup", "mapello.ui.colour", "mapello.game.board_setup")
+GAME_ONLY = ("mapello.ui.play", "mapello.ui.choice", "mapello.ui.game_over", "mapello.ui.replay",
+             ) + AI + SETUP_ONLY
+
+
+def load(paths):
+    """Import the modules `paths` in order, each new one after a collection;
+    returns the last."""
+    for path in paths:
+        module = sys.modules.get(path)
+        if module is None:
+            gc.collect()
+            __import__(path)
+            module = sys.modules[path]
+    return module
+
+
+def drop_modules(paths):
+    """Forget the loaded modules `paths`, so their code can be collected; a
+    later import loads them afresh.  Only for modules none of whose objects
+    outlive the screens that use them."""
+    for path in paths:
+        if sys.modules.pop(path, None) is not None:
+            dot = path.rfind(".")
+            try:
+                delattr(sys.modules[path[:dot]], path[dot + 1:])
+            except (KeyError, AttributeError):
+                pass
 
 
 def fit(text):
@@ -52,14 +103,21 @@ def wrap(text):
 
 
 class App:
-    """One object, fed by press()/release()/tick(); see the module docstring."""
+    """One object, fed by press()/release()/tick(); see the module docstring.
+
+    boards: the bundled boards, a mapello.game.catalogue.Catalogue;
+    storage: where games are saved (mapello.game.storage) or None;
+    clock: a callable returning milliseconds; seed: for random boards and
+    the computer; settings: values that override session.DEFAULT_SETTINGS.
+    """
 
     def __init__(self, boards, storage, clock, seed=0, settings=None):
-        self.boards = list(boards)
+        self.boards = boards
         self.storage = storage
         self.clock = clock
         self.seed = seed
-        self.settings = dict(DEFAULT_SETTINGS)
+        session = load(CORE)
+        self.settings = dict(session.DEFAULT_SETTINGS)
         if settings:
             for key in settings:
                 self.settings[key] = settings[key]
@@ -69,25 +127,25 @@ class App:
         self.last_error = None    # text of an internal error the app survived
         self.strict = False       # tests set True to see the traceback instead
         self.screen = None
+        self.screen_name = ""
         self._dirty = True
         self._message = ""
         self._message_until = 0
         self.held = 0             # bit per button currently held
         self._load_settings()
-        from mapello.ui.menu import MenuScreen
-        self.show(MenuScreen(self))
+        self.go("menu")
         self._refresh()
 
     def _load_settings(self):
         """Settings (and a saved board) kept in the last save, if any."""
         if self.storage is None:
             return
-        from mapello.game import storage as save
-        found, problem = save.resume(self.storage, self.clock, self.seed)
+        from mapello.game import session
+        found, problem = session.saved(self)
         if problem:
             self.say(problem)
         if found is not None:
-            for key in DEFAULT_SETTINGS:
+            for key in session.DEFAULT_SETTINGS:
                 v = found.settings.get(key)
                 if isinstance(v, int):
                     self.settings[key] = v
@@ -96,13 +154,34 @@ class App:
 
     @property
     def brightness(self):
-        b = self.settings.get("brightness", 30)
-        return b if 1 <= b <= 100 else 30
+        b = self.settings.get("brightness", 20)
+        return b if 1 <= b <= 100 else 20
+
+    @property
+    def busy(self):
+        """True while the app works on its own (the computer or a hint thinks):
+        ticks, not presses, move it on."""
+        return bool(getattr(self.screen, "busy", False))
 
     # --- what screens call ---------------------------------------------------
+    def go(self, name, *args):
+        """Build the screen called `name` (see SCREENS) with `args` and show it."""
+        if name == "menu":
+            drop_modules(GAME_ONLY)
+        elif self.screen_name == "menu":
+            drop_modules(MENU_ONLY)
+        elif name == "play" and self.screen_name != "choice":
+            drop_modules(SETUP_ONLY)
+        self.screen = None            # what it drew goes with the collections
+        screen = load(SCREENS[name]).Screen(self, *args)
+        screen.name = name
+        self.show(screen)
+
     def show(self, screen):
-        """Switch to `screen` (it draws on the next refresh)."""
+        """Show `screen`: a new one from go(), or one made before (the game
+        under a menu)."""
         self.screen = screen
+        self.screen_name = screen.name
         enter = getattr(screen, "enter", None)
         if enter is not None:
             enter()
@@ -160,8 +239,7 @@ class App:
 
     def _recover(self, text):
         self.last_error = text
-        from mapello.ui.menu import MenuScreen
-        self.show(MenuScreen(self))
+        self.go("menu")
         self.say("error: " + text)
 
     # --- output -------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Paints a Position into the 300-byte frame: pieces, hints, last move, cursor.
+"""How a board is shown: a Position painted into the 300-byte frame (pieces,
+hints, last move, flips) and its score as a line of text.
 
 Kept apart from the screens so play, setup, replay and the menu's preview all
 show a board the same way, and so the palette test can ask what colour a cell
@@ -39,5 +40,10 @@ def draw_board(frame, pos, hints=0, last=-1, flipping=0):
             put(frame, cell, cell_colour(pos, cell, hints, last))
 
 
-def draw_cursor(frame, cell, colour):
-    palette.put(frame, cell, colour)
+COLOUR_WORD = ("Black", "White")
+
+
+def score_line(pos):
+    """'B9(+3)  W3(+0)': both scores, with the bonus points in brackets."""
+    b, w = pos.score()
+    return "B%d(+%d)  W%d(+%d)" % (b, 3 * pos.taken[0], w, 3 * pos.taken[1])

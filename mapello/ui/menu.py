@@ -1,17 +1,15 @@
-"""The main menu (mode, board, limits, series, timer, hints, brightness) and
-the small list menus that B opens in setup and in play.
+"""The main menu: mode, board, series length, limits, timer, hints, level and
+brightness; its matrix previews the board chosen.
 
-Up/Down choose a line, Left/Right change it, A starts, B goes back.
+Up/Down choose a line, Left/Right change it, A starts, B resumes the saved game.
 """
 
 from mapello import buttons
+from mapello.ai import LEVELS
+from mapello.game import session
 from mapello.ui.board_view import draw_board
 from mapello.rules.position import Position
-from mapello.rules.pieces import Limits
 
-SERIES = 0
-FREE = 1
-COMPUTER = 2
 MODE_NAMES = ("Series", "Free play", "vs computer")
 GAMES = (1, 2, 4, 6, 8, 10)
 TIMERS = (0, 10, 20, 30, 60)
@@ -23,28 +21,6 @@ BY_HAND = "Set up by hand"
 SAVED = "Saved board"
 
 
-def ai_levels():
-    """The computer's levels, or () while there is no computer player."""
-    try:
-        from mapello.ai.thinker import LEVELS
-        return LEVELS
-    except ImportError:
-        return ()
-
-
-def limits_of(settings):
-    """Limits from the menu's three numbers (negative = an exact count)."""
-    values = []
-    exact = []
-    for key in ("walls", "bonuses", "jokers"):
-        v = settings.get(key, 8)
-        if not -8 <= v <= 8:
-            v = 8
-        values.append(-v if v < 0 else v)
-        exact.append(v < 0)
-    return Limits(values[0], values[1], values[2], exact)
-
-
 def limit_text(v):
     return "exactly %d" % -v if v < 0 else "at most %d" % v
 
@@ -54,9 +30,16 @@ def _step(choices, value, delta):
     return choices[(i + delta) % len(choices)]
 
 
-class MenuScreen:
-    """The main menu; its matrix previews the board chosen."""
+def saved_board(app):
+    """The board kept by "Save board" (a BoardFile); a plain start if it is bad."""
+    from mapello.rules.boardfile import BoardError, BoardFile, parse_board
+    try:
+        return parse_board(app.settings.get("myboard", ""))
+    except BoardError:
+        return BoardFile(Position(), SAVED)
 
+
+class Screen:
     def __init__(self, app):
         self.app = app
         self.row = 0
@@ -64,11 +47,18 @@ class MenuScreen:
         self.can_resume = False
 
     def enter(self):
-        from mapello.ui import start as screens_start
-        self.can_resume = self.app.storage is not None and screens_start.saved(self.app) is not None
+        app = self.app
+        if app.storage is None:
+            self.can_resume = False
+            return
+        found, problem = session.saved(app)
+        if problem:
+            app.say(problem)
+        self.can_resume = (found is not None and found.match is not None
+                           and not found.match.pos.is_over())
 
     def board_names(self):
-        names = [b.name or "Board %d" % (i + 1) for i, b in enumerate(self.app.boards)]
+        names = list(self.app.boards.names)
         if self.app.settings.get("myboard"):
             names.append(SAVED)
         names.append(BLOCKED)
@@ -78,10 +68,8 @@ class MenuScreen:
 
     def rows(self):
         """The keys of the menu's lines, as they show now."""
-        s = self.app.settings
-        out = ["mode", "board", "games"]
-        out.extend(("walls", "bonuses", "jokers", "timer", "hints"))
-        if s["mode"] == COMPUTER:
+        out = ["mode", "board", "games", "walls", "bonuses", "jokers", "timer", "hints"]
+        if self.app.settings["mode"] == session.COMPUTER:
             out.append("level")
         out.append("brightness")
         return out
@@ -102,15 +90,13 @@ class MenuScreen:
         if key == "hints":
             return "Hints: " + ("on" if s["hints"] else "off")
         if key == "level":
-            levels = ai_levels()
-            return "Level: " + (levels[s["level"] % len(levels)] if levels else "-")
+            return "Level: " + LEVELS[s["level"] % len(LEVELS)]
         return "Brightness: %d%%" % s["brightness"]
 
     def change(self, key, delta):
         s = self.app.settings
         if key == "mode":
-            n = 3 if ai_levels() else 2
-            s["mode"] = (s["mode"] + delta) % n
+            s["mode"] = (s["mode"] + delta) % session.MODES
         elif key == "board":
             s["board"] = (s["board"] + delta) % len(self.board_names())
             self._preview = None
@@ -123,19 +109,35 @@ class MenuScreen:
         elif key == "hints":
             s["hints"] = 0 if s["hints"] else 1
         elif key == "level":
-            levels = ai_levels()
-            if levels:
-                s["level"] = (s["level"] + delta) % len(levels)
+            s["level"] = (s["level"] + delta) % len(LEVELS)
         else:
             s["brightness"] = _step(BRIGHTNESS, s["brightness"], delta)
 
     def chosen_board(self):
         """(name, Position, Limits or None) for the board line, or None when
         the board is to be set up by hand.  Random kinds draw a new board."""
-        from mapello.ui import start as screens_start
-        return screens_start.chosen_board(self.app, self.board_names())
+        app = self.app
+        names = self.board_names()
+        i = app.settings["board"] % len(names)
+        name = names[i]
+        if i < len(app.boards):
+            b = app.boards.board(i)    # a broken file raises: the app says why
+            return (name, b.position, b.limits)
+        if name == BY_HAND:
+            return None
+        if name == SAVED:
+            b = saved_board(app)
+            return (b.name, b.position, b.limits)
+        from mapello.game import random_boards
+        app.seed += 1
+        if name == BLOCKED:
+            b = random_boards.blocked_squares(app.seed)
+        else:
+            b = random_boards.random_board(app.seed, session.limits_of(app.settings))
+        return (b.name, b.position, b.limits)
 
     def press(self, button):
+        app = self.app
         rows = self.rows()
         self.row %= len(rows)
         if button == buttons.UP:
@@ -145,28 +147,43 @@ class MenuScreen:
         elif button == buttons.LEFT or button == buttons.RIGHT:
             self.change(rows[self.row], -1 if button == buttons.LEFT else 1)
         elif button == buttons.A:
-            from mapello.ui import start as screens_start
-            screens_start.start(self.app, self)
+            try:
+                board = self.chosen_board()
+            except (OSError, ValueError) as e:   # a broken board file
+                app.say(str(e))
+                return
+            s, step = session.start(app, board)
+            app.go(step, s)
             return
         elif button == buttons.B:
-            from mapello.ui import start as screens_start
-            if not screens_start.resume(self.app):
-                self.app.say("A starts a game")
+            s, problem = session.resume(app)
+            if s is None:
+                app.say(problem or "A starts a game")
+                return
+            app.go("play", s)
+            app.say("game resumed")
             return
-        self.app.changed()
+        app.changed()
 
     def draw(self, frame):
         if self._preview is None:
             names = self.board_names()
             i = self.app.settings["board"] % len(names)
             if i < len(self.app.boards):
-                self._preview = self.app.boards[i].position
+                self._preview = self._bundled(i)
             elif names[i] == SAVED:
-                from mapello.ui import start as screens_start
-                self._preview = screens_start.saved_board(self.app).position
+                self._preview = saved_board(self.app).position
             else:
                 self._preview = Position()
         draw_board(frame, self._preview)
+
+    def _bundled(self, i):
+        """The i-th bundled board for the preview; a broken file is named."""
+        try:
+            return self.app.boards.board(i).position
+        except (OSError, ValueError) as e:
+            self.app.say(str(e))
+            return Position()
 
     def text(self):
         rows = self.rows()
@@ -182,42 +199,3 @@ class MenuScreen:
             first = ">" + self.row_text(rows[self.row])
         return ["MAPELLO      %d/%d" % (self.row + 1, len(rows)), first, second,
                 "A start  B resume" if self.can_resume else "A start  </> change"]
-
-
-class ListMenu:
-    """A small menu of actions over a screen that stays drawn beneath it.
-
-    `items` is a list of (label, callback); B calls `back`.
-    """
-
-    def __init__(self, app, title, items, under, back):
-        self.app = app
-        self.title = title
-        self.items = items
-        self.under = under
-        self.back = back
-        self.row = 0
-
-    def press(self, button):
-        n = len(self.items)
-        if button == buttons.UP:
-            self.row = (self.row - 1) % n
-        elif button == buttons.DOWN:
-            self.row = (self.row + 1) % n
-        elif button == buttons.A:
-            self.items[self.row][1]()
-            return
-        elif button == buttons.B:
-            self.back()
-            return
-        self.app.changed()
-
-    def draw(self, frame):
-        self.under.draw_still(frame)
-
-    def text(self):
-        n = len(self.items)
-        return [self.title,
-                ">" + self.items[self.row][0],
-                " " + self.items[(self.row + 1) % n][0] if n > 1 else "",
-                "A ok  B back"]

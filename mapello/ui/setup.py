@@ -1,11 +1,14 @@
 """Setting up a board by hand: a cursor over all 100 cells, A cycles through
-the pieces a cell allows, with live counts against the agreed limits."""
+the pieces a cell allows, with live counts against the agreed limits.  The
+rules and limits are judged by mapello.game.board_setup."""
 
 from mapello import buttons
+from mapello.game import session as flow
+from mapello.game.board_setup import Setup
 from mapello.ui import palette
 from mapello.ui.board_view import draw_board
-from mapello.rules.position import CENTRE, INNER, cell_name
-from mapello.rules.pieces import BONUS, JOKER, KIND_NAMES, KIND_PLURALS, WALL
+from mapello.rules.pieces import BONUS, JOKER, KIND_NAMES, WALL
+from mapello.rules.position import CENTRE, cell_name
 
 try:
     from micropython import const
@@ -17,36 +20,15 @@ BLINK_MS = const(400)
 _SHORT = ("W", "B", "J")
 
 
-class SetupScreen:
-    """`setter` (0 or 1) is the player setting up; the board model is
-    mapello.game.board_setup.Setup, so the rules and limits are judged in one place."""
-
-    def __init__(self, app, session, setter):
-        from mapello.game.board_setup import Setup
+class Screen:
+    def __init__(self, app, session):
         self.app = app
-        self.s = session
-        self.setter = setter
+        self.session = session
+        self.setter = session.series.setup_player
         self.board = Setup(session.limits, session.start)
         self.cursor = 33
         self.blink_on = True
         self.blink_at = app.clock()
-
-    def cycle(self):
-        """A on the cursor: the next piece this cell allows, or why none."""
-        reason = self.board.cycle(self.cursor)
-        if reason:
-            i = reason.find(": ")
-            head, tail = reason[:i], reason[i + 2:]
-            if i < 0:
-                pass
-            elif " on " in head:    # "joker on c4: ...": line 3 names the cell
-                reason = tail
-            else:                   # "3 walls already: at most 3 agreed"
-                kind = head.split(" ")[1]
-                if kind in KIND_NAMES:  # "1 wall already": the line names the kind
-                    kind = KIND_PLURALS[KIND_NAMES.index(kind)]
-                reason = "%s: %s" % (kind, tail.replace(" agreed", ""))
-            self.app.say(reason)
 
     # --- input -----------------------------------------------------------------
     def press(self, button):
@@ -64,12 +46,13 @@ class SetupScreen:
             self.blink_on = True
             self.blink_at = self.app.clock()
         elif button == buttons.A:
-            self.cycle()
+            reason = self.board.cycle(self.cursor)
+            if reason:
+                self.app.say(self.board.describe(reason))
         elif button == buttons.B:
-            from mapello.ui.menu import ListMenu
             items = [("Start", self.start), ("Save board", self.save_board),
                      ("Cancel setup", self.cancel), ("Back to setup", self.back)]
-            self.app.show(ListMenu(self.app, "Setup menu", items, self, self.back))
+            self.app.go("choice", "Setup menu", items, self, self.back)
             return
         self.app.changed()
 
@@ -77,30 +60,20 @@ class SetupScreen:
         self.app.show(self)
 
     def start(self):
-        from mapello.ui.menu import FREE
         problems = self.board.problems()
         self.app.show(self)
         if problems:
             self.app.say(problems[0])
             return
-        self.s.start = self.board.position()
-        if self.s.mode == FREE:
-            from mapello.ui.game_over import ColourScreen
-            self.app.show(ColourScreen(self.app, self.s, 1 - self.setter))
-            return
-        from mapello.ui.play import PlayScreen
-        self.s.new_game()
-        self.app.show(PlayScreen(self.app, self.s))
+        self.app.go(self.session.board_ready(self.board.position()), self.session)
 
     def save_board(self):
-        from mapello.ui import start as screens_start
         self.app.show(self)
-        screens_start.save_board(self.app, self.board.position(), "Own board",
-                                 self.board.limits)
+        self.app.say(flow.save_board(self.app, self.board.position(), "Own board",
+                                     self.board.limits))
 
     def cancel(self):
-        from mapello.ui.menu import MenuScreen
-        self.app.show(MenuScreen(self.app))
+        self.app.go("menu")
 
     # --- time and output -----------------------------------------------------
     def tick(self, now):
@@ -128,6 +101,5 @@ class SetupScreen:
         what = "empty" if kind is None else KIND_NAMES[kind]
         if (CENTRE >> cell) & 1:
             what = "start disc"
-        where = cell_name(cell) if (INNER >> cell) & 1 else "border"
-        return ["Setup by %s" % self.s.player_name(self.setter), " ".join(parts),
-                "%s: %s" % (where, what), "A piece  B menu"]
+        return ["Setup by %s" % self.session.player_name(self.setter), " ".join(parts),
+                "%s: %s" % (cell_name(cell), what), "A piece  B menu"]

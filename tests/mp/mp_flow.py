@@ -17,18 +17,18 @@ from mapello.game.board_setup import Setup
 def check_setup_rules():
     s = Setup(Limits(1, 8, 8, (False, False, True)))
     assert s.place(WALL, parse_cell("c3")) is None
-    assert s.place(WALL, parse_cell("c4")) == "1 wall already: at most 1 agreed"
-    assert "centre four" in s.place(BONUS, parse_cell("d4"))
-    assert "border ring" in s.place(JOKER, parse_cell("c4"))
-    assert s.start_error() == "0 jokers: exactly 8 agreed"
+    assert s.describe(s.place(WALL, parse_cell("c4"))) == "walls: at most 1"
+    assert "centre four" in s.describe(s.place(BONUS, parse_cell("d4")))
+    assert "border ring" in s.describe(s.place(JOKER, parse_cell("c4")))
+    assert s.problems() == ["0 jokers: exactly 8 agreed"]
 
 
 def check_series():
     s = Series(3)
-    s.record(40, 24)
-    s.record(40, 24)
+    s.add_result(40, 24)
+    s.add_result(40, 24)
     assert s.wins == [1, 1] and s.leader() is None
-    s.record(32, 32)
+    s.add_result(32, 32)
     assert s.is_over() and s.winner() is None
     f = Series(free_play=True)
     f.choose_colour(BLACK)

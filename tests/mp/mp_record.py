@@ -10,8 +10,10 @@ gc.collect()
 
 from mapello.rules.position import PASS
 from mapello.rules.pieces import Limits
-from mapello.game.random_boards import Rng, blocked_squares, random_board
-from mapello.game.record import GameRecord, decode, encode, from_text, to_text
+from mapello.game.random_boards import blocked_squares, random_board
+from mapello.rng import Rng
+from mapello.game.record import GameRecord, decode, encode
+from mapello.game.record_text import from_text, to_text
 
 # computed by CPython: a seed must give the same board on every interpreter
 BLOCKED_7 = ("........../.......#../........../..#......./....BW..../....WB..../"

@@ -82,7 +82,7 @@ def check_pack_unpack_settings_and_series():
     from mapello.game.storage import pack, unpack
     from mapello.game.series import Series
     s = Series(3)
-    s.record(40, 24)
+    s.add_result(40, 24)
     data = pack(None, s, {"timer": 60, "level": "hard", "brightness": 40})
     back = unpack(data)
     assert back.match is None and back.series.wins == [1, 0]

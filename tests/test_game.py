@@ -2,8 +2,15 @@
 the move timer on an injected clock, and replay forward and back."""
 from mapello.rules.boardfile import parse_board
 from mapello.rules.position import BLACK, PASS, WHITE, Position, parse_cell
-from mapello.game.game import DEFAULT_TIMER_MS, Match, Replay, new_match
-from mapello.game.random_boards import Rng, random_board
+from mapello.game.game import DEFAULT_TIMER_MS, Game
+from mapello.ui.replay import Replay
+from mapello.game.random_boards import random_board
+from mapello.rng import Rng
+
+def game_on(board, computer=None, timer_ms=0, clock=None, seed=0):
+    """A Game on a BoardFile, named and limited as the file says."""
+    return Game(board.position, (), computer, timer_ms, clock, seed, board.name, board.limits)
+
 
 
 class Clock:
@@ -16,38 +23,37 @@ class Clock:
 
 def play_random(match, rng, n=1000):
     for _ in range(n):
-        if match.is_over():
+        if match.pos.is_over():
             break
         ms = match.pos.legal_moves()
         assert match.play(ms[rng.below(len(ms))] if ms else PASS) is None
 
 
 def test_illegal_moves_are_refused_with_a_reason_and_change_nothing():
-    m = Match(Position())
+    m = Game(Position())
     before = m.pos.to_text()
     assert m.play(parse_cell("a1")) == "a1: no flip"
     assert m.play(parse_cell("d4")) == "d4: occupied"
     assert m.play(PASS) == "pass: a move exists"
     assert m.play(100) == "?: off the board"
     assert m.pos.to_text() == before and m.moves == []
-    assert m.play(parse_cell("e3")) is None and m.turn() == WHITE
+    assert m.play(parse_cell("e3")) is None and m.pos.turn == WHITE
 
 
 def test_undo_back_to_the_start_in_pass_and_play():
     for seed in range(10):
-        m = new_match(random_board(seed))
+        m = game_on(random_board(seed))
         texts = [m.pos.to_text()]
         rng = Rng(seed)
-        while not m.is_over():
+        while not m.pos.is_over():
             ms = m.pos.legal_moves()
             m.play(ms[rng.below(len(ms))] if ms else PASS)
             if m.last_move() != PASS:
                 texts.append(m.pos.to_text())
             else:
                 texts[-1] = m.pos.to_text()  # a pass goes with the move before it
-        while m.can_undo():
+        while m.undo():
             texts.pop()
-            assert m.undo() >= 1
             assert m.pos.to_text() == texts[-1]
         assert m.moves == [] or m.moves == [PASS]
         assert m.undo() == 0
@@ -67,25 +73,25 @@ def test_undo_takes_a_forced_pass_with_the_move_before_it():
     . . . . . . . . . .
     . . . . . . . . . .
     """)
-    m = Match(board.position)
+    m = Game(board.position)
     assert m.play(parse_cell("c1")) is None
     # black took white's only disc: the game is over, nothing to pass
-    assert m.is_over() and m.undo() == 1 and m.pos == board.position
+    assert m.pos.is_over() and m.undo() == 1 and m.pos == board.position
     start = Position.from_text("........../.BWW....../.W......../........../........../"
                                "........../........../........../........../.......... b 0 0")
-    m = Match(start)
+    m = Game(start)
     assert m.play(parse_cell("d1")) is None     # black flips b1 and c1
-    assert m.must_pass()                        # white has no move, black has a3
+    assert m.pos.must_pass()                        # white has no move, black has a3
     assert m.play(PASS) is None
     assert m.undo() == 2 and m.pos == start and m.moves == []
 
 
 def test_undo_against_the_computer_goes_back_to_the_humans_last_move():
     for computer in (BLACK, WHITE):
-        m = Match(Position(), computer=computer)
+        m = Game(Position(), computer=computer)
         rng = Rng(computer + 5)
         human_positions = []
-        while not m.is_over() and len(m.moves) < 30:
+        while not m.pos.is_over() and len(m.moves) < 30:
             if m.humans_turn():
                 human_positions.append((m.pos.to_text(), len(m.moves)))
             ms = m.pos.legal_moves()
@@ -94,23 +100,22 @@ def test_undo_against_the_computer_goes_back_to_the_humans_last_move():
             text, n = human_positions.pop()
             if m.pos.to_text() == text:  # the human is to move here already
                 continue
-            assert m.can_undo()
-            m.undo()
+            assert m.undo()
             assert m.humans_turn() and (m.pos.to_text(), len(m.moves)) == (text, n)
-        assert not m.can_undo() and m.undo() == 0
+        assert m.undo() == 0
         assert len(m.moves) == (1 if computer == BLACK else 0)
 
 
 def test_timer_off_by_default_never_plays():
     clock = Clock()
-    m = Match(Position(), clock=clock)
+    m = Game(Position(), clock=clock)
     clock.ms += 10 ** 9
     assert m.tick() is None and m.remaining_ms() is None and m.moves == []
 
 
 def test_timer_plays_a_random_legal_move_and_says_so():
     clock = Clock()
-    m = Match(Position(), timer_ms=DEFAULT_TIMER_MS, clock=clock, seed=3)
+    m = Game(Position(), timer_ms=DEFAULT_TIMER_MS, clock=clock, seed=3)
     assert m.remaining_ms() == 60000
     clock.ms += 59999
     assert m.tick() is None and m.remaining_ms() == 1
@@ -123,7 +128,7 @@ def test_timer_plays_a_random_legal_move_and_says_so():
 
 def test_timer_length_is_a_setting_and_pauses():
     clock = Clock()
-    m = Match(Position(), timer_ms=5000, clock=clock)
+    m = Game(Position(), timer_ms=5000, clock=clock)
     clock.ms += 3000
     m.pause_timer()
     clock.ms += 100000
@@ -137,17 +142,17 @@ def test_timer_length_is_a_setting_and_pauses():
 
 def test_timer_resets_after_a_move_and_runs_a_whole_game_to_the_end():
     clock = Clock()
-    m = Match(random_board(4).position, timer_ms=1000, clock=clock)
-    while not m.is_over():
+    m = Game(random_board(4).position, timer_ms=1000, clock=clock)
+    while not m.pos.is_over():
         clock.ms += 1000
         assert m.tick() is not None
-    assert m.is_over() and m.tick() is None
-    assert m.record().replay() == m.pos
+    assert m.pos.is_over() and m.tick() is None
+    assert m.to_record().replay() == m.pos
 
 
 def test_timer_skips_the_computers_turn():
     clock = Clock()
-    m = Match(Position(), computer=BLACK, timer_ms=1000, clock=clock)
+    m = Game(Position(), computer=BLACK, timer_ms=1000, clock=clock)
     clock.ms += 5000
     assert m.tick() is None and m.remaining_ms() is None
     m.play(parse_cell("e3"))
@@ -159,18 +164,18 @@ def test_timer_forced_pass_is_announced():
     clock = Clock()
     start = Position.from_text("........../.BWW....../.W......../........../........../"
                                "........../........../........../........../.......... b 0 0")
-    m = Match(start, timer_ms=1000, clock=clock)
+    m = Game(start, timer_ms=1000, clock=clock)
     assert m.play(parse_cell("d1")) is None
-    assert m.must_pass()
+    assert m.pos.must_pass()
     clock.ms += 1000
     assert m.tick() == PASS and m.notice == "time: white passes"
 
 
 def test_replay_forward_and_back():
     for seed in range(6):
-        m = new_match(random_board(seed))
+        m = game_on(random_board(seed))
         play_random(m, Rng(seed))
-        r = Replay(m.record())
+        r = Replay(m.to_record())
         texts = [r.pos.to_text()]
         while r.forward() is not None:
             texts.append(r.pos.to_text())
@@ -189,7 +194,7 @@ def test_replay_forward_and_back():
 
 
 def test_resume_from_a_record_rebuilds_the_match():
-    m = new_match(random_board(2), computer=WHITE)
+    m = game_on(random_board(2), computer=WHITE)
     play_random(m, Rng(1), 20)
-    again = Match.from_record(m.record(), computer=WHITE)
+    again = Game.from_record(m.to_record(), computer=WHITE)
     assert again.pos == m.pos and again.moves == m.moves and again.name == m.name

@@ -1,0 +1,230 @@
+"""The games being played, and what happens between them.
+
+A Session is a series on one board (or free play, a new board for every game):
+the mode, the board, the series standing (mapello.game.series), the game in
+progress (mapello.game.game) and the record of the last game.  It decides the
+flow; the UI only shows it.  Every step that leads to another screen returns
+that screen's name:
+
+  start(host, board)        -> "play" or "setup"
+  session.board_ready(pos)  -> "play" or "colour"   (a setup is finished)
+  session.colour_chosen(c)  -> "play"                (free play)
+  session.next_game()       -> "play", "setup" or "menu"   (after a game)
+
+`host` is whatever holds the settings dict, the storage (or None), the clock
+(a callable returning milliseconds) and the seed: the App.  Player 0 is P1, or
+you against the computer.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+from mapello.game.game import Game
+from mapello.game.series import Series
+from mapello.game import storage as saves
+from mapello.rules.pieces import Limits
+from mapello.rules.position import Position, popcount
+
+SERIES = const(0)
+FREE = const(1)
+COMPUTER = const(2)
+MODES = 3
+
+DEFAULT_SETTINGS = {
+    "mode": SERIES,
+    "board": 0,         # index into the menu's board choices
+    "walls": 8, "bonuses": 8, "jokers": 8,   # limits; negative = an exact count
+    "games": 2,         # series length
+    "timer": 0,         # seconds per move, 0 = off
+    "hints": 1,         # 1 shows legal moves as dim hints
+    "brightness": 20,   # percent
+    "level": 0,         # index into mapello.ai.LEVELS
+}
+LEVEL_COUNT = 3         # len(mapello.ai.LEVELS), without importing the computer player
+
+
+def limits_of(settings):
+    """Limits from the menu's three numbers (negative = an exact count)."""
+    values = []
+    exact = []
+    for key in ("walls", "bonuses", "jokers"):
+        v = settings.get(key, 8)
+        if not -8 <= v <= 8:
+            v = 8
+        values.append(-v if v < 0 else v)
+        exact.append(v < 0)
+    return Limits(values[0], values[1], values[2], exact)
+
+
+def start(host, board):
+    """A new session from the menu's settings: (session, next screen).
+    `board` is (name, Position, Limits or None), or None for a setup by hand."""
+    s = host.settings
+    mode = s["mode"]
+    limits = limits_of(s)
+    level = s["level"] % LEVEL_COUNT if mode == COMPUTER else None
+    if mode == FREE:     # every game on a board one of the players sets up
+        template = board[1] if board is not None else Position()
+        return Session(host, mode, template, "Free play", limits, s["games"]), "setup"
+    if board is None:
+        return Session(host, mode, Position(), "Own board", limits, s["games"], level), "setup"
+    session = Session(host, mode, board[1], board[0], board[2], s["games"], level)
+    session.new_game()
+    return session, "play"
+
+
+def saved(host):
+    """(what the last save holds, problem line or None)."""
+    return saves.resume(host.storage, host.clock, host.seed)
+
+
+def resume(host):
+    """(Session, problem or None) for the saved game in progress; the session
+    is None when there is none."""
+    if host.storage is None:
+        return None, None
+    found, problem = saved(host)
+    if found is None or found.match is None or found.match.pos.is_over():
+        return None, problem
+    game = found.match
+    series = found.series
+    mode = SERIES
+    level = None
+    if game.computer is not None:
+        mode = COMPUTER
+        level = host.settings["level"] % LEVEL_COUNT
+    elif series is not None and series.free_play:
+        mode = FREE
+    games = series.length if series is not None else 1
+    session = Session(host, mode, game.start, game.name, game.limits, games, level, series)
+    session.game = game
+    return session, problem
+
+
+def save_board(host, pos, name, limits):
+    """Keep a board in the saved settings, where the menu offers it as "Saved
+    board"; returns the line to show."""
+    if host.storage is None:
+        return "no storage: not saved"
+    from mapello.rules.boardfile import format_board
+    host.settings["myboard"] = format_board(pos, "Saved board", name, limits)
+    found, _ = saved(host)
+    game = found.match if found is not None else None
+    series = found.series if found is not None else None
+    if host.storage.save(saves.pack(game, series, host.settings)):
+        return "board saved"
+    return host.storage.problem or "save failed"
+
+
+class Session:
+    def __init__(self, host, mode, start, name, limits, games, level=None, series=None):
+        self.host = host
+        self.mode = mode
+        self.start = start
+        self.name = name
+        self.limits = limits
+        self.games = games
+        self.level = level          # computer level index, None when two people play
+        self.series = series if series is not None else Series(games, mode == FREE)
+        self.game = None            # the game in progress (or just finished)
+        self.done = False           # `game` is finished (or resigned)
+        self.last = None            # record.GameRecord of the last game, for the replay
+        self.problem = None         # why the last save failed, or None
+
+    # --- who is who ----------------------------------------------------------
+    @property
+    def pos(self):
+        return self.game.pos
+
+    @property
+    def p1_colour(self):
+        c = self.series.colour_of(0)
+        return 0 if c is None else c
+
+    def player_name(self, player):
+        if self.level is not None:
+            return "You" if player == 0 else "CPU"
+        return "P%d" % (player + 1)
+
+    def player_of(self, colour):
+        return 0 if colour == self.p1_colour else 1
+
+    def is_computer(self, colour):
+        return self.level is not None and self.player_of(colour) == 1
+
+    def over(self):
+        return self.series.is_over()
+
+    # --- the flow --------------------------------------------------------------
+    def _next_game(self, moves=()):
+        host = self.host
+        computer = None if self.level is None else 1 - self.p1_colour
+        return Game(self.start, moves, computer, host.settings.get("timer", 0) * 1000,
+                    host.clock, host.seed, self.name, self.limits)
+
+    def new_game(self):
+        self.game = self._next_game()
+        self.done = False
+        return self.save()
+
+    def board_ready(self, pos):
+        """A setup is finished on `pos`: free play lets the other player pick a
+        colour first, anything else starts the game."""
+        self.start = pos
+        if self.mode == FREE:
+            return "colour"
+        self.new_game()
+        return "play"
+
+    def colour_chosen(self, colour):
+        """Free play: the player who did not set up takes `colour`."""
+        self.series.choose_colour(colour)
+        self.new_game()
+        return "play"
+
+    def finish_game(self, resigned=None):
+        """Score the game into the series.  A resignation gives the empty cells
+        to the other side (as in Othello), and at least a one-point win.
+        Returns a problem line from the save, or None."""
+        pos = self.game.pos
+        self.last = self.game.to_record()
+        score = list(pos.score())
+        if resigned is not None:
+            w = 1 - resigned
+            score[w] = max(score[w] + popcount(pos.empty()), score[resigned] + 1)
+        self.series.add_result(min(score[0], 127), min(score[1], 255))
+        self.done = True
+        return self.save()
+
+    def next_game(self):
+        """After a game: "menu" once the series is over; in free play "setup"
+        (the other player sets up the next board); else the next game starts."""
+        if self.over():
+            return "menu"
+        if self.mode == FREE:
+            self.series.new_board()
+            return "setup"
+        self.new_game()
+        return "play"
+
+    def save(self):
+        """Store settings, series and game so far (after every move).  After a
+        game (also a resigned one) that is the series' next game, unless the
+        series is over or free play needs a new setup first.  Returns a problem
+        line, or None."""
+        storage = self.host.storage
+        if storage is None:
+            return None
+        game = self.game
+        if self.done:
+            game = None if self.mode == FREE or self.over() else self._next_game()
+        elif game is not None and game.pos.is_over():
+            game = None                 # finish_game() saves again in a moment
+        if storage.save(saves.pack(game, self.series, self.host.settings)):
+            self.problem = None
+        else:
+            self.problem = storage.problem or "save failed"
+        return self.problem

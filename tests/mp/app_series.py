@@ -1,0 +1,133 @@
+"""A whole two-game series against the hard level, through the App as a player
+drives it: the menu, every move (yours chosen with the in-game Hint), game
+over, the replay, the next game and the series end, with the bundled boards
+and saves in a 4 KiB fake NVM.  Only buttons go in; only the display lines
+come out.  tests/test_app_heap.py runs it at every heap size from 112K to
+256K, because on a board the heap fragments and a flow that passes at its
+minimum can still fail above it.
+
+  micropython -X heapsize=112K tests/mp/app_series.py
+prints 'ok' and the figures last, or the traceback of the failure."""
+import gc
+import sys
+
+sys.path.insert(0, ".")
+
+A, B, UP, DOWN, LEFT, RIGHT = "A", "B", "UP", "DOWN", "LEFT", "RIGHT"
+
+
+class Clock:
+    """Milliseconds that move on as the loop runs: every call is 1 ms of work,
+    every tick of the loop 20 ms, roughly a device's pace."""
+
+    def __init__(self):
+        self.now = 0
+
+    def __call__(self):
+        self.now += 1
+        return self.now
+
+
+NVM = bytearray(4096)          # first: on a board the NVM is not on the heap
+for _i in range(4096):
+    NVM[_i] = 0xFF
+
+
+def main():
+    from mapello import buttons
+    clock = Clock()
+    app = make_app(clock)
+
+    def press(name, ticks=10):
+        b = buttons.NAMES.index(name)
+        app.press(b)
+        app.release(b)
+        for _ in range(ticks):
+            clock.now += 20
+            app.tick()
+        if app.last_error:
+            raise AssertionError("the app recovered from %s" % app.last_error)
+        return app.lines
+
+    def line(i):
+        return app.lines[i]
+
+    def until(test, what, limit=3000):
+        n = 0
+        while not test():
+            clock.now += 20
+            app.tick()
+            n += 1
+            if app.last_error:
+                raise AssertionError("the app recovered from %s" % app.last_error)
+            if n > limit:
+                raise AssertionError("waited for %s: %r" % (what, app.lines))
+
+    # the menu: vs computer, hard, two games
+    guard = 0
+    while line(1) != ">Mode: vs computer":
+        press(RIGHT)
+        guard += 1
+        assert guard < 5, app.lines
+    while not line(1).startswith(">Level"):
+        press(DOWN)
+        guard += 1
+        assert guard < 20, app.lines
+    while line(1) != ">Level: hard":
+        press(RIGHT)
+        guard += 1
+        assert guard < 25, app.lines
+    press(A)
+    games = 0
+    moves = 0
+    peak = 0
+    while True:
+        until(lambda: not (line(1).endswith("thinking") or line(1) == "game over"),
+              "the computer or the game-over screen")
+        if "(+" not in line(0):            # the game-over screen, not the score line
+            games += 1
+            until(lambda: "B replay" in line(3), "the game-over keys")
+            series_over = "A menu" in line(3)
+            press(B)                       # the replay
+            assert line(0).startswith("Replay 0/"), app.lines
+            press(RIGHT)
+            assert line(0).startswith("Replay 1/"), app.lines
+            press(UP)
+            press(B)
+            press(A)                       # next game, or the menu after the last
+            if series_over:
+                break
+            continue
+        if line(1).endswith("pass, A"):
+            press(A)
+            continue
+        assert line(1).endswith("to move"), app.lines
+        press(B)                           # the game menu
+        guard = 0
+        while line(1) != ">Hint":
+            press(DOWN)
+            guard += 1
+            assert guard < 8, app.lines
+        press(A, 1)
+        until(lambda: "try " in app.lines[3], "the hint")
+        press(A)
+        moves += 1
+        gc.collect()
+        used = gc.mem_alloc()
+        if used > peak:
+            peak = used
+    assert games == 2, games
+    assert line(0).startswith("MAPELLO"), app.lines
+    print("ok: 2 games, %d moves of yours, live heap peak %d B" % (moves, peak))
+
+
+def make_app(clock):
+    """The app as the device builds it: bundled boards, saves in a fake NVM."""
+    from mapello.ui.app import App
+    from mapello.game.catalogue import from_folder
+    from mapello.game.storage import NvmStorage
+    return App(from_folder("boards"), NvmStorage(NVM), clock, seed=7,
+               settings={"think_ms": 2000})
+
+
+main()

@@ -1,0 +1,45 @@
+"""The whole app inside the MicroPython VM, at every heap size from 112K to
+256K in 16K steps: on a board the heap fragments, so a flow that fits at its
+smallest heap can still fail at a larger one.  Two flows, driven by buttons:
+tests/mp/app_series.py (a two-game series against the hard level, with game
+over, replay and the series end) and tests/mp/app_setup.py (free play with a
+board set up by hand).  The VM is 64-bit, where objects are about 1.6x their
+size on the 32-bit device: 112K here is about 70 KB on a Pico."""
+import os
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SIZES = tuple(range(112, 257, 16))
+FLOWS = ("app_series", "app_setup")
+
+
+def micropython():
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    exe = here if os.path.exists(here) else shutil.which("micropython")
+    if exe is None:
+        pytest.fail("the micropython command is missing: run ./test.sh, which installs it")
+    return exe
+
+
+def run(exe, flow, kib):
+    proc = subprocess.run([exe, "-X", "heapsize=%dK" % kib, "tests/mp/%s.py" % flow],
+                          cwd=ROOT, capture_output=True, text=True, timeout=900)
+    out = (proc.stdout + proc.stderr).strip()
+    last = out.splitlines()[-1] if out else "(no output)"
+    return flow, kib, proc.returncode == 0 and last.startswith("ok"), last
+
+
+def test_every_flow_fits_at_every_heap_size():
+    exe = micropython()
+    jobs = [(exe, flow, kib) for flow in FLOWS for kib in SIZES]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(lambda job: run(*job), jobs))
+    for flow, kib, ok, last in results:
+        print("%s at %dK: %s" % (flow, kib, last))
+    failed = ["%s at %dK: %s" % (flow, kib, last) for flow, kib, ok, last in results if not ok]
+    assert not failed, "\n".join(failed)

@@ -203,7 +203,7 @@ is_desktop_only() { head -n 5 "$1" | grep -qix '# desktop-only'; }
 done
 for f in "$HERE"/boards/*.txt; do [ -f "$f" ] && cp "$f" "$stage/boards/"; done
 for f in "$HERE"/fonts/*.pcf; do [ -f "$f" ] && cp "$f" "$stage/fonts/"; done
-cp "$HERE/device/boot.py" "$HERE/device/code.py" "$stage/"
+cp "$HERE/boot.py" "$HERE/code.py" "$stage/"
 
 if [ -n "$mpy_cross" ]; then
     (cd "$stage" && find mapello lib -name '*.py' | sort) | while read -r rel; do

@@ -117,7 +117,7 @@ def test_a_failed_remount_is_reported_not_raised():
 
 def run_boot_py(monkeypatch, capsys, storage):
     monkeypatch.setitem(sys.modules, "storage", storage)
-    runpy.run_path(os.path.join(ROOT, "device", "boot.py"), run_name="__main__")
+    runpy.run_path(os.path.join(ROOT, "boot.py"), run_name="__main__")
     return capsys.readouterr().out
 
 

@@ -1,4 +1,4 @@
-"""device/code.py run unchanged on the desktop through Blinka: settings from the
+"""code.py run unchanged on the desktop through Blinka: settings from the
 environment (os.getenv, as on the device), buttons on Blinka pins pressed by a
 scripted player, the real neopixel and displayio, until a whole game is over.
 
@@ -24,7 +24,7 @@ from adafruit_blinka.microcontroller.generic_agnostic_board.pin import Pin  # no
 from mapello import buttons  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CODE = os.path.join(ROOT, "device", "code.py")
+CODE = os.path.join(ROOT, "code.py")
 PINS = {"GP2": 202, "GP3": 203, "GP4": 204, "GP5": 205, "GP6": 206, "GP7": 207}
 BUTTON_PIN = {buttons.UP: 202, buttons.DOWN: 203, buttons.LEFT: 204, buttons.RIGHT: 205,
               buttons.A: 206, buttons.B: 207}

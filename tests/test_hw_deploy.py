@@ -51,8 +51,8 @@ def test_fresh_install(tmp_path):
     proc = deploy("--target", drive)
     assert proc.returncode == 0, proc.stderr
     files = tree(drive)
-    assert files["code.py"] == read(os.path.join(ROOT, "device", "code.py"))
-    assert files["boot.py"] == read(os.path.join(ROOT, "device", "boot.py"))
+    assert files["code.py"] == read(os.path.join(ROOT, "code.py"))
+    assert files["boot.py"] == read(os.path.join(ROOT, "boot.py"))
     assert files["settings.toml"] == read(os.path.join(ROOT, "settings.toml.pico"))
     assert files["lib/neopixel.py"] == read(os.path.join(SITE, "neopixel.py"))
     assert files["lib/adafruit_display_text/label.py"] == read(os.path.join(SITE, "adafruit_display_text", "label.py"))
@@ -111,9 +111,9 @@ def test_update_keeps_the_users_files_and_changes_only_what_changed(tmp_path):
 def copy_repo(tmp_path):
     repo = tmp_path / "repo"
     repo.mkdir()
-    for name in ("deploy.sh", "settings.toml.pico", "settings.toml.pybadge"):
+    for name in ("deploy.sh", "settings.toml.pico", "settings.toml.pybadge", "code.py", "boot.py"):
         shutil.copy2(os.path.join(ROOT, name), repo / name)
-    for name in ("mapello", "boards", "device", "fonts"):
+    for name in ("mapello", "boards", "fonts"):
         shutil.copytree(os.path.join(ROOT, name), repo / name,
                         ignore=shutil.ignore_patterns("__pycache__"))
     return repo
@@ -251,7 +251,7 @@ def test_mpy_cross_from_circuitpython(tmp_path):
     assert files["mapello/rules/position.mpy"] == b"C\x06"
     assert "mapello/rules/position.py" not in files
     assert "lib/neopixel.mpy" in files and "lib/neopixel.py" not in files
-    assert files["code.py"] == read(os.path.join(ROOT, "device", "code.py"))   # stays source
+    assert files["code.py"] == read(os.path.join(ROOT, "code.py"))   # stays source
     # and back to source files without it: the .mpy files go
     proc = deploy("--target", drive)
     files = tree(drive)

@@ -99,6 +99,10 @@ def assert_runs_the_game(drive):
     assert run["ended"] == "ran", run
     assert run["files"]["mapello.hardware.start"] == "mapello/hardware/start.py"   # from the drive
     assert run["files"]["neopixel"] == "lib/neopixel.py"                           # its lib/
+    assert run["writes"] > 0                                                       # the matrix lit
+    # the shipped settings with no OLED wired: the game goes on without it
+    assert any("No display on GP8/GP9" in line for line in run["serial"]), run["serial"]
+    assert any(line.startswith("MAPELLO") and " | " in line for line in run["serial"]), run["serial"]
     return run
 
 

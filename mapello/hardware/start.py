@@ -36,6 +36,16 @@ def missing_library(error):
     return "Missing module (%s): run deploy.sh again." % text
 
 
+def report(error):
+    """The traceback of an error nobody expected, on the serial console."""
+    try:
+        from traceback import print_exception
+    except ImportError:            # a build without the traceback module
+        print("%s: %s" % (type(error).__name__, error))
+        return
+    print_exception(error)
+
+
 def show_problem(text, screen=None, display=None):
     """The message on the game's text screen if it works; otherwise CircuitPython's
     own terminal is put on the display (the SSD1306 or the board's own) and the
@@ -121,11 +131,34 @@ def seed():
         return 0
 
 
-def halt():
-    """Keep the message up; saving settings.toml reloads the board."""
-    import time
-    while True:
-        time.sleep(1)
+def halt(hw=None, text="", until=None, clock=None):
+    """Keep the message up until a reset (saving settings.toml reloads the
+    board): the matrix dark, or, when there is no display to read the
+    message on, scrolling it.  Returns `text` once `until()` (tests)."""
+    from time import sleep
+    matrix = hw.matrix if hw is not None else None
+    ticker = None
+    if matrix is not None:
+        try:
+            matrix.clear()
+            if hw.display is None and text:
+                from mapello.hardware.ticker import Ticker
+                ticker = Ticker()
+                frame = bytearray(300)
+                if clock is None:
+                    clock = device_clock()
+        except Exception as e:  # the matrix itself may be the problem
+            print("Mapello: the matrix failed too: %s" % e)
+            ticker = None
+    while until is None or not until():
+        if ticker is not None:
+            now = clock()
+            if not ticker.draw(now, frame):
+                ticker.start(text, now)
+            else:
+                matrix.show(frame, hw.settings.brightness)
+        sleep(0.02 if ticker is not None else 1)
+    return text
 
 
 def quiet_screen(board=None, getenv=None):
@@ -144,8 +177,11 @@ def quiet_screen(board=None, getenv=None):
 
 
 def memory_problem():
-    return ("Out of memory loading the game: copy it compiled, with deploy.sh --mpy-cross "
-            "(CircuitPython's mpy-cross).")
+    """What frees memory, biggest first (a compiled .mpy copy saves about 11 %:
+    the display stack, the fonts and the boards are data, not code)."""
+    return ('Out of memory starting the game. Fewer files in boards/ help, so does '
+            '%sDISPLAY = "none" or a board with more RAM (Pico 2: 520 KB); .mpy files '
+            '(deploy.sh --mpy-cross) save about 11 %%.' % "MAPELLO_")
 
 
 def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR):
@@ -153,7 +189,7 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
     problem = long_ints_problem()
     if problem:
         show_problem(problem, quiet_screen(board, getenv))
-        return halt() if until is None else problem
+        return halt(None, problem, until)
     from mapello.hardware.settings import read_settings, SettingsError
     from mapello.hardware.build import build_hardware, Hardware, HardwareError
     hw = None
@@ -169,14 +205,22 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         problem = str(e)
     except MemoryError:
         problem = memory_problem()
-    except Exception as e:  # a driver's own error: still one readable line
+    except Exception as e:  # a driver's own error: still one readable line, and its traceback
+        report(e)
         problem = "Hardware start failed: %s: %s" % (type(e).__name__, e)
     if problem:
         if hw is None:
             show_problem(problem)
-        else:
+        elif hw.display is not None:
             show_problem(problem, hw.screen, hw.display)
-        return halt() if until is None else problem
+        else:                      # not built yet, or there is none: the matrix scrolls it
+            show_problem(problem, quiet_screen(board, getenv))
+        return halt(hw, problem, until, clock)
+    if hw.display_problem:         # no display answered: play on the matrix alone
+        print("Mapello: %s. Playing without it: messages scroll on the matrix "
+              "and are printed here." % hw.display_problem)
+    if hw.warning:
+        print("Mapello: " + hw.warning)
     writable = game_can_write()
     notice = "Board saves on" if writable else "Board saves: B at reset"
     print("Mapello Handheld: " + notice)
@@ -194,13 +238,27 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
     except MemoryError:
         problem = memory_problem()
     if problem:
-        show_problem(problem, hw.screen)
-        return halt() if until is None else problem
+        show_problem(problem, hw.screen if hw.display is not None else None)
+        return halt(hw, problem, until, clock)
     say = getattr(app, "say", None)
-    if say is not None:          # the boot mode, on the display for a moment
-        say(notice)
+    if say is not None:          # on the display (or the matrix) for a moment
+        if hw.display_problem:
+            say("No display found")
+        elif hw.warning:
+            say("RP2350: buttons may stick, see serial")
+        else:
+            say(notice)
     console = Console(app, hw.matrix, hw.inputs, hw.screen, clock,
-                      ticker=Ticker() if hw.screen is None else None,
+                      ticker=Ticker() if hw.display is None else None,
                       repeater=Repeater(settings.repeat_delay_ms, settings.repeat_ms))
-    console.run(until)
+    try:
+        console.run(until)
+    except MemoryError:
+        problem = memory_problem()
+    except Exception as e:  # the loop itself failed (the App survives its own errors)
+        report(e)
+        problem = "Stopped by an error: %s: %s. Press reset." % (type(e).__name__, e)
+    if problem:
+        show_problem(problem, hw.screen if hw.display is not None else None)
+        return halt(hw, problem, until, clock)
     return console

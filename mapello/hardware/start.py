@@ -177,11 +177,11 @@ def quiet_screen(board=None, getenv=None):
 
 
 def memory_problem():
-    """What frees memory, biggest first (a compiled .mpy copy saves about 11 %:
-    the display stack, the fonts and the boards are data, not code)."""
-    return ('Out of memory starting the game. Fewer files in boards/ help, so does '
-            '%sDISPLAY = "none" or a board with more RAM (Pico 2: 520 KB); .mpy files '
-            '(deploy.sh --mpy-cross) save about 11 %%.' % "MAPELLO_")
+    """What frees memory, biggest first: compiled .mpy files save only about
+    11 %, the display stack and the fonts are data, not code."""
+    return ('Out of memory starting the game. What helps most: a board with more RAM '
+            '(Pico 2), or MAPELLO_DISPLAY = "none"; .mpy files (deploy.sh --mpy-cross) '
+            'save only about 11 %.')
 
 
 def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR):

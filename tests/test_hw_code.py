@@ -430,3 +430,63 @@ def test_rp2350_pull_downs_are_warned_about(device, monkeypatch, capsys):
         machine="Raspberry Pi Pico with rp2040", sysname="rp2", release="10.0.3"))
     start.main(until=steps(3))
     assert "RP2350" not in capsys.readouterr().out
+
+
+def the_game_owns_the_drive(monkeypatch, readonly=False):
+    """storage.getmount("/") as after boot.py's remount (B held at reset)."""
+    mount = types.SimpleNamespace(readonly=readonly)
+    monkeypatch.setitem(sys.modules, "storage", types.SimpleNamespace(getmount=lambda path: mount))
+
+
+def test_with_b_at_reset_saved_boards_become_files_the_menu_lists(device, monkeypatch, tmp_path, capsys):
+    import shutil
+    from mapello.hardware import start
+    from mapello.rules.position import Position
+    from mapello.ui.start import save_board
+    player, writes, display = device
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    shutil.copy(os.path.join(ROOT, "boards", "rulebook.txt"), boards / "rulebook.txt")
+    the_game_owns_the_drive(monkeypatch)
+    start.main(until=steps(3), boards_dir=str(boards))
+    assert "saved boards go to boards/ as files" in capsys.readouterr().out
+    app = player.app
+    assert app.message == "Boards save as files"
+    walled = Position(walls=1 << 11 | 1 << 88)
+    save_board(app, walled, "Own board", None)
+    assert app.message == "saved saved-1.txt"
+    save_board(app, Position(), "Rulebook", None)
+    assert app.message == "saved saved-2.txt"
+    assert sorted(os.listdir(boards)) == ["rulebook.txt", "saved-1.txt", "saved-2.txt"]
+    # after a restart the menu offers them, by the names the files carry
+    start.main(until=steps(3), boards_dir=str(boards))
+    app = player.app
+    names = app.screen.board_names()
+    assert "Saved 1" in names and "Saved 2" in names
+    saved = [b for b in app.boards if b.name == "Saved 1"][0]
+    assert saved.position.walls == walled.walls and saved.description == "Own board"
+
+
+def test_without_b_at_reset_no_file_is_written(device, monkeypatch, tmp_path, capsys):
+    from mapello.hardware import start
+    from mapello.rules.position import Position
+    from mapello.ui.start import save_board
+    player, writes, display = device
+    the_game_owns_the_drive(monkeypatch, readonly=True)
+    start.main(until=steps(3), boards_dir=str(tmp_path))
+    assert "hold B at reset to save boards as files" in capsys.readouterr().out
+    assert not hasattr(player.app, "write_board")
+    save_board(player.app, Position(), "Own board", None)
+    assert os.listdir(tmp_path) == [] and player.app.message == "no storage: not saved"
+
+
+def test_a_full_drive_is_said_not_raised(tmp_path, monkeypatch):
+    import builtins
+    from mapello.hardware import boardfiles
+    from mapello.rules.position import Position
+    monkeypatch.setattr(boardfiles, "open", lambda path, mode: builtins.open("/dev/full", mode), raising=False)
+    assert boardfiles.save_board_file(str(tmp_path), Position(), "Own board", None) == "not saved: drive full"
+    assert os.listdir(tmp_path) == []
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    assert boardfiles.save_board_file(str(not_a_folder), Position(), "x", None).startswith("not saved: ")

@@ -222,8 +222,8 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
     if hw.warning:
         print("Mapello: " + hw.warning)
     writable = game_can_write()
-    notice = "Board saves on" if writable else "Board saves: B at reset"
-    print("Mapello Handheld: " + notice)
+    print("Mapello Handheld: " + ("the game writes CIRCUITPY: saved boards go to boards/ as files"
+                                  if writable else "hold B at reset to save boards as files in boards/"))
     try:
         from mapello.ui.app import App
         from mapello.hardware.console import Console
@@ -240,14 +240,15 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
     if problem:
         show_problem(problem, hw.screen if hw.display is not None else None)
         return halt(hw, problem, until, clock)
-    say = getattr(app, "say", None)
-    if say is not None:          # on the display (or the matrix) for a moment
-        if hw.display_problem:
-            say("No display found")
-        elif hw.warning:
-            say("RP2350: buttons may stick, see serial")
-        else:
-            say(notice)
+    if writable:
+        from mapello.hardware.boardfiles import board_writer
+        app.write_board = board_writer(boards_dir)
+    if hw.display_problem:       # on the display (or the matrix) for a moment
+        app.say("No display found")
+    elif hw.warning:
+        app.say("RP2350: buttons may stick, see serial")
+    elif writable:
+        app.say("Boards save as files")
     console = Console(app, hw.matrix, hw.inputs, hw.screen, clock,
                       ticker=Ticker() if hw.display is None else None,
                       repeater=Repeater(settings.repeat_delay_ms, settings.repeat_ms))

@@ -128,10 +128,14 @@ def resume(app):
 
 
 def save_board(app, pos, name, limits):
-    """Keep a board in the saved settings; the menu offers it as "Saved board"."""
+    """Keep a board in the saved settings; the menu offers it as "Saved board".
+    While the game may write CIRCUITPY, the device also sets app.write_board,
+    which writes the board to boards/ as a file and returns what to say."""
     from mapello.rules.boardfile import format_board
+    write = getattr(app, "write_board", None)
+    written = write(pos, name, limits) if write is not None else None
     if app.storage is None:
-        app.say("no storage: not saved")
+        app.say(written or "no storage: not saved")
         return
     from mapello.game import storage as save
     app.settings["myboard"] = format_board(pos, "Saved board", name, limits)
@@ -139,6 +143,6 @@ def save_board(app, pos, name, limits):
     match = found.match if found is not None else None
     series = found.series if found is not None else None
     if app.storage.save(save.pack(match, series, app.settings)):
-        app.say("board saved")
+        app.say(written or "board saved")
     else:
         app.say(getattr(app.storage, "problem", None) or "save failed")

@@ -43,7 +43,7 @@ def report(error):
     except ImportError:            # a build without the traceback module
         print("%s: %s" % (type(error).__name__, error))
         return
-    print_exception(error)
+    print_exception(error, error, error.__traceback__)   # CircuitPython 9 and 10, CPython 3.5+
 
 
 def show_problem(text, screen=None, display=None):
@@ -76,7 +76,7 @@ def load_boards(folder=BOARDS_DIR, say=print):
     """Every boards/*.txt that parses, sorted by file name; bad files are
     skipped with a one-line message naming the file."""
     from mapello.rules.boardfile import load_board
-    boards = []
+    boards = []  # type: list
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(".txt") and not n.startswith("."))
     except OSError:
@@ -151,7 +151,7 @@ def halt(hw=None, text="", until=None, clock=None):
             print("Mapello: the matrix failed too: %s" % e)
             ticker = None
     while until is None or not until():
-        if ticker is not None:
+        if ticker is not None and matrix is not None:
             now = clock()
             if not ticker.draw(now, frame):
                 ticker.start(text, now)
@@ -192,12 +192,11 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         return halt(None, problem, until)
     from mapello.hardware.settings import read_settings, SettingsError
     from mapello.hardware.build import build_hardware, Hardware, HardwareError
-    hw = None
+    hw = Hardware(None)
     try:
         if board is None:
             import board
-        settings = read_settings(getenv)
-        hw = Hardware(settings)
+        settings = hw.settings = read_settings(getenv)
         build_hardware(settings, board, hw)
     except ImportError as e:
         problem = missing_library(e)
@@ -209,9 +208,7 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         report(e)
         problem = "Hardware start failed: %s: %s" % (type(e).__name__, e)
     if problem:
-        if hw is None:
-            show_problem(problem)
-        elif hw.display is not None:
+        if hw.display is not None:
             show_problem(problem, hw.screen, hw.display)
         else:                      # not built yet, or there is none: the matrix scrolls it
             show_problem(problem, quiet_screen(board, getenv))
@@ -242,7 +239,7 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         return halt(hw, problem, until, clock)
     if writable:
         from mapello.hardware.boardfiles import board_writer
-        app.write_board = board_writer(boards_dir)
+        app.write_board = board_writer(boards_dir)  # type: ignore[attr-defined]  # ui/start.py's hook
     if hw.display_problem:       # on the display (or the matrix) for a moment
         app.say("No display found")
     elif hw.warning:

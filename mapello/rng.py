@@ -9,7 +9,7 @@ move on the desktop and on the device.
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]  # the stub's const is generic
         return x
 
 _MASK32 = const(0xFFFFFFFF)

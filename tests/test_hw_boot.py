@@ -109,6 +109,19 @@ def test_any_error_keeps_the_computer_in_charge(settings, fragment):
     assert storage.calls == [] and "computer writes" in line and fragment in line
 
 
+def test_rp2350_pull_downs_never_give_the_drive_to_the_game(monkeypatch):
+    """Erratum RP2350-E9 can hold a released pin high: B would look held at
+    every reset and lock the computer out of the drive."""
+    monkeypatch.setattr(os, "uname", lambda: types.SimpleNamespace(machine="Raspberry Pi Pico 2 with rp2350a"))
+    LEVELS[B_PIN] = True                            # active high: "pressed", or latched
+    storage = Storage()
+    line = choose(storage, {"MAPELLO_BUTTONS_ACTIVE": "high"}.get, board, no_sleep)
+    assert storage.calls == [] and "RP2350" in line
+    monkeypatch.setattr(os, "uname", lambda: types.SimpleNamespace(machine="Raspberry Pi Pico with rp2040"))
+    choose(storage, {"MAPELLO_BUTTONS_ACTIVE": "high"}.get, board, no_sleep)
+    assert storage.calls == [("/", False)]
+
+
 def test_a_failed_remount_is_reported_not_raised():
     LEVELS[B_PIN] = False
     line = choose(Storage(fail="Cannot remount"), {}.get, board, no_sleep)
@@ -117,7 +130,7 @@ def test_a_failed_remount_is_reported_not_raised():
 
 def run_boot_py(monkeypatch, capsys, storage):
     monkeypatch.setitem(sys.modules, "storage", storage)
-    runpy.run_path(os.path.join(ROOT, "device", "boot.py"), run_name="__main__")
+    runpy.run_path(os.path.join(ROOT, "boot.py"), run_name="__main__")
     return capsys.readouterr().out
 
 

@@ -1,4 +1,4 @@
-"""device/code.py run unchanged on the desktop through Blinka: settings from the
+"""code.py run unchanged on the desktop through Blinka: settings from the
 environment (os.getenv, as on the device), buttons on Blinka pins pressed by a
 scripted player, the real neopixel and displayio, until a whole game is over.
 
@@ -9,6 +9,8 @@ keypad is hidden so the digitalio path runs synchronously with that clock.
 import os
 import runpy
 import sys
+import threading
+import time
 import types
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
@@ -24,11 +26,12 @@ from adafruit_blinka.microcontroller.generic_agnostic_board.pin import Pin  # no
 from mapello import buttons  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CODE = os.path.join(ROOT, "device", "code.py")
+CODE = os.path.join(ROOT, "code.py")
 PINS = {"GP2": 202, "GP3": 203, "GP4": 204, "GP5": 205, "GP6": 206, "GP7": 207}
 BUTTON_PIN = {buttons.UP: 202, buttons.DOWN: 203, buttons.LEFT: 204, buttons.RIGHT: 205,
               buttons.A: 206, buttons.B: 207}
 LEVELS = {}
+REAL_SLEEP = time.sleep
 
 
 class LevelPin(Pin):
@@ -52,6 +55,18 @@ class Player:
         self.moves = 0
         self.limit_ms = limit_ms
         self.over_at = None
+        self.slept_ms = 0
+        self.sleeps = 0
+        self.wire_fails = False
+
+    def sleep(self, seconds):
+        """time.sleep of the loop: the game's clock moves on (Blinka's display
+        thread keeps its own real sleep)."""
+        if threading.current_thread() is not threading.main_thread():
+            return REAL_SLEEP(seconds)
+        self.t += int(seconds * 1000)
+        self.slept_ms += int(seconds * 1000)
+        self.sleeps += 1
 
     def ticks_ms(self):
         self.t += 1
@@ -127,6 +142,7 @@ def device(monkeypatch):
     player = Player()
     monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace(ticks_ms=player.ticks_ms))
     monkeypatch.setitem(sys.modules, "keypad", None)
+    monkeypatch.setattr(time, "sleep", player.sleep)
     monkeypatch.setattr(digitalio, "Pin", LevelPin)
     for name, pin_id in PINS.items():
         monkeypatch.setattr(board, name, Pin(pin_id), raising=False)
@@ -147,7 +163,10 @@ def device(monkeypatch):
     writes = []
 
     def wire(pin, buf):
-        writes.append((bytes(buf), bytes(player.app.frame), player.app.brightness))
+        if player.wire_fails:
+            raise OSError(5, "Input/output error")
+        app = player.app
+        writes.append((bytes(buf), bytes(app.frame) if app else None, app.brightness if app else None))
     monkeypatch.setattr(neopixel, "neopixel_write", wire)
     yield player, writes, display
     displayio.release_displays()
@@ -240,7 +259,9 @@ def test_out_of_memory_while_loading_the_game(device, monkeypatch):
     def too_big(*args, **kwargs):
         raise MemoryError()
     monkeypatch.setattr(app_module.App, "__init__", too_big)
-    assert "deploy.sh --mpy-cross" in start.main(until=lambda: True)
+    problem = start.main(until=lambda: True)
+    assert problem.startswith("Out of memory starting the game.")
+    assert 'MAPELLO_DISPLAY = "none"' in problem and "Pico 2" in problem and "about 11 %" in problem
 
 
 def test_without_the_text_library_the_terminal_shows_the_problem(device, monkeypatch, capsys):
@@ -256,3 +277,221 @@ def test_without_the_text_library_the_terminal_shows_the_problem(device, monkeyp
     out = capsys.readouterr().out
     assert "adafruit_display_text is missing" in out and "run deploy.sh" in out
     assert problem.startswith("Library adafruit_display_text")
+
+
+def steps(n):
+    """until() for main(): true after n calls."""
+    left = [n]
+
+    def until():
+        left[0] -= 1
+        return left[0] < 0
+    return until
+
+
+def no_oled(monkeypatch, why="No pull up found on SDA or SCL; check your wiring"):
+    """The shipped settings (an SSD1306 on GP8/GP9) with nothing on the I2C
+    pins: busio.I2C fails as CircuitPython's does without pull-ups."""
+    import busio
+
+    class NoDevice:
+        def __init__(self, scl, sda, frequency=100000, timeout=255):
+            raise RuntimeError(why)
+    monkeypatch.setattr(busio, "I2C", NoDevice)
+    monkeypatch.delenv("MAPELLO_DISPLAY")
+    monkeypatch.setattr(board, "GP8", Pin(208), raising=False)
+    monkeypatch.setattr(board, "GP9", Pin(209), raising=False)
+
+
+def ticker_frames(writes):
+    """Wire writes that are not the App's frame: the ticker's letters."""
+    return [w for w in writes if w[1] is not None and w[0] != expected_wire(w[1], w[2])]
+
+
+def test_no_display_answering_falls_back_to_the_matrix_and_plays(device, monkeypatch, capsys):
+    player, writes, display = device
+    no_oled(monkeypatch)
+    with pytest.raises(Done):
+        runpy.run_path(CODE, run_name="__main__")
+    pos = player.app.screen.session.pos
+    assert pos.is_over() and player.moves >= 20
+    out = capsys.readouterr().out
+    assert "Mapello: No display on GP8/GP9 (No pull up found on SDA or SCL" in out
+    assert "Playing without it" in out
+    assert "No display found" in out                       # the App's message, through SerialScreen
+    assert any(line.startswith("Black ") for line in out.splitlines())   # the score, too
+    assert len(ticker_frames(writes)) >= 5                 # "NO DISPLAY FOUND" scrolled (until a press)
+    assert not any(bytes(display.fill_row(y, None)).strip(b"\0") for y in range(64))   # nothing on a display
+
+
+def test_display_none_prints_the_games_lines_on_serial(device, monkeypatch, capsys):
+    player, writes, display = device
+    monkeypatch.setenv("MAPELLO_DISPLAY", "none")
+    from mapello.hardware import start
+    console = start.main(until=steps(50))
+    lines = [line for line in capsys.readouterr().out.splitlines() if " | " in line]
+    assert lines and lines[0].startswith("MAPELLO")        # the menu, then the game the player started
+    assert any(line.startswith("B2(+0)  W2(+0) | P1 Black to move") for line in lines)
+    assert console.ticker is not None and ticker_frames(writes)
+
+
+def test_a_press_during_the_first_scroll_does_not_reach_the_game(device, monkeypatch):
+    player, writes, display = device
+    monkeypatch.setenv("MAPELLO_DISPLAY", "none")
+    from mapello.hardware import start
+    console = start.main(until=steps(20))
+    assert console.ticker.active                           # the menu's title scrolls
+    screen = player.app.screen
+    LEVELS[BUTTON_PIN[buttons.A]] = False                  # A, held long enough to count
+    for _ in range(5):
+        console.run(until=steps(10))
+    LEVELS[BUTTON_PIN[buttons.A]] = True
+    for _ in range(5):
+        console.run(until=steps(10))
+    assert not console.ticker.active and player.app.screen is screen
+
+
+def test_a_firmware_without_i2cdisplaybus_falls_back_too(device, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "i2cdisplaybus", None)
+    monkeypatch.setenv("MAPELLO_DISPLAY", "ssd1306")
+    monkeypatch.setenv("MAPELLO_I2C_SDA", "SDA")
+    monkeypatch.setenv("MAPELLO_I2C_SCL", "SCL")
+    from mapello.hardware import start
+    console = start.main(until=steps(5))
+    out = capsys.readouterr().out
+    assert "no i2cdisplaybus, so no SSD1306" in out and 'MAPELLO_DISPLAY = "builtin"' in out
+    assert console.ticker is not None
+
+
+def test_a_start_up_error_darkens_the_matrix(device, monkeypatch):
+    player, writes, display = device
+    monkeypatch.setenv("MAPELLO_BUTTON_B", "GP40")        # found after the matrix is built
+    from mapello.hardware import start
+    assert "GP40" in start.main(until=lambda: True)
+    assert writes and writes[-1][0] == bytes(300)
+
+
+def test_without_a_display_a_start_up_error_scrolls_on_the_matrix(device, monkeypatch, capsys):
+    player, writes, display = device
+    monkeypatch.setenv("MAPELLO_DISPLAY", "none")
+    monkeypatch.setenv("MAPELLO_BUTTON_B", "GP40")
+    from mapello.hardware import start
+    problem = start.main(until=steps(200))
+    assert problem == "settings.toml: MAPELLO_BUTTON_B is GP40: this board has no pin GP40"
+    lit = [w for w in writes if any(w[0])]
+    assert len(lit) > 5 and writes[0][0] == bytes(300)     # dark first, then the letters
+    assert player.sleeps >= 200                            # waiting, not spinning
+
+
+def test_an_unexpected_error_at_start_prints_its_traceback(device, monkeypatch, capsys):
+    from mapello.hardware import matrix
+    from mapello.hardware import start
+
+    def broken(settings, pin):
+        return 1 // 0
+    monkeypatch.setattr(matrix, "build_matrix", broken)
+    problem = start.main(until=lambda: True)
+    assert problem == "Hardware start failed: ZeroDivisionError: integer division or modulo by zero" or \
+        problem.startswith("Hardware start failed: ZeroDivisionError")
+    captured = capsys.readouterr()
+    assert "Traceback (most recent call last)" in captured.err + captured.out
+    assert "in broken" in captured.err + captured.out
+
+
+def test_an_error_in_the_loop_is_shown_with_its_traceback(device, monkeypatch, capsys):
+    player, writes, display = device
+    from mapello.hardware import start
+    calls = [0]
+
+    def until():
+        calls[0] += 1
+        player.wire_fails = calls[0] > 30              # the LED data pin fails mid-game
+        return calls[0] > 1000
+    problem = start.main(until=until)
+    assert problem.startswith("Stopped by an error: OSError") and "Press reset" in problem
+    captured = capsys.readouterr()
+    assert "Traceback (most recent call last)" in captured.err + captured.out
+    assert any(bytes(display.fill_row(y, None)).strip(b"\0") for y in range(64))
+
+
+def test_a_board_object_that_is_not_a_pin_is_named(device, monkeypatch):
+    monkeypatch.setenv("MAPELLO_MATRIX_PIN", "DISPLAY")
+    from mapello.hardware import start
+    assert start.main(until=lambda: True) == \
+        "settings.toml: MAPELLO_MATRIX_PIN is DISPLAY: board.DISPLAY is not a pin; use a pin name such as GP0 or D5"
+
+
+def test_rp2350_pull_downs_are_warned_about(device, monkeypatch, capsys):
+    player, writes, display = device
+    monkeypatch.setenv("MAPELLO_BUTTONS_ACTIVE", "high")
+    monkeypatch.setattr(os, "uname", lambda: types.SimpleNamespace(
+        machine="Raspberry Pi Pico 2 with rp2350a", sysname="rp2", release="10.0.3"))
+    for pin_id in BUTTON_PIN.values():
+        LEVELS[pin_id] = False                             # pulled down: not pressed
+    from mapello.hardware import start
+    start.main(until=steps(3))
+    out = capsys.readouterr().out
+    assert "erratum RP2350-E9" in out and "MAPELLO_BUTTONS_PULL = 0" in out
+    assert "RP2350" in player.app.message
+    monkeypatch.setattr(os, "uname", lambda: types.SimpleNamespace(
+        machine="Raspberry Pi Pico with rp2040", sysname="rp2", release="10.0.3"))
+    start.main(until=steps(3))
+    assert "RP2350" not in capsys.readouterr().out
+
+
+def the_game_owns_the_drive(monkeypatch, readonly=False):
+    """storage.getmount("/") as after boot.py's remount (B held at reset)."""
+    mount = types.SimpleNamespace(readonly=readonly)
+    monkeypatch.setitem(sys.modules, "storage", types.SimpleNamespace(getmount=lambda path: mount))
+
+
+def test_with_b_at_reset_saved_boards_become_files_the_menu_lists(device, monkeypatch, tmp_path, capsys):
+    import shutil
+    from mapello.hardware import start
+    from mapello.rules.position import Position
+    from mapello.game.session import save_board
+    player, writes, display = device
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    shutil.copy(os.path.join(ROOT, "boards", "rulebook.txt"), boards / "rulebook.txt")
+    the_game_owns_the_drive(monkeypatch)
+    start.main(until=steps(3), boards_dir=str(boards))
+    assert "saved boards go to boards/ as files" in capsys.readouterr().out
+    app = player.app
+    assert app.message == "Boards save as files"
+    walled = Position(walls=1 << 11 | 1 << 88)
+    assert save_board(app, walled, "Own board", None) == "saved saved-1.txt"
+    assert save_board(app, Position(), "Rulebook", None) == "saved saved-2.txt"
+    assert sorted(os.listdir(boards)) == ["rulebook.txt", "saved-1.txt", "saved-2.txt"]
+    # after a restart the menu offers them, by the names the files carry
+    start.main(until=steps(3), boards_dir=str(boards))
+    app = player.app
+    names = app.boards.names
+    assert "Saved 1" in names and "Saved 2" in names
+    saved = app.boards.board(names.index("Saved 1"))
+    assert saved.position.walls == walled.walls and saved.description == "Own board"
+
+
+def test_without_b_at_reset_no_file_is_written(device, monkeypatch, tmp_path, capsys):
+    from mapello.hardware import start
+    from mapello.rules.position import Position
+    from mapello.game.session import save_board
+    player, writes, display = device
+    the_game_owns_the_drive(monkeypatch, readonly=True)
+    start.main(until=steps(3), boards_dir=str(tmp_path))
+    assert "hold B at reset to save boards as files" in capsys.readouterr().out
+    assert player.app.write_board is None
+    said = save_board(player.app, Position(), "Own board", None)
+    assert os.listdir(tmp_path) == [] and said == "no storage: not saved"
+
+
+def test_a_full_drive_is_said_not_raised(tmp_path, monkeypatch):
+    import builtins
+    from mapello.hardware import boardfiles
+    from mapello.rules.position import Position
+    monkeypatch.setattr(boardfiles, "open", lambda path, mode: builtins.open("/dev/full", mode), raising=False)
+    assert boardfiles.save_board_file(str(tmp_path), Position(), "Own board", None) == "not saved: drive full"
+    assert os.listdir(tmp_path) == []
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    assert boardfiles.save_board_file(str(not_a_folder), Position(), "x", None).startswith("not saved: ")

@@ -1,8 +1,11 @@
 """The loop between an App and its hardware, with a tiny stand-in App: redraws
 only on change, repeats held directions, scrolls messages when there is no
-display, and a press stops the scroll but still reaches the App."""
+display, a press during a scroll only stops it, and the loop sleeps out the
+rest of a STEP_MS period after a quick step but never after a long one."""
+import time
+
 from mapello import buttons
-from mapello.hardware.console import Console, TickClock
+from mapello.hardware.console import Console, TickClock, STEP_MS
 from mapello.hardware.repeat import Repeater
 from mapello.hardware.ticker import Ticker, COLUMN_MS, glyph
 
@@ -140,15 +143,112 @@ def test_without_a_display_messages_and_new_screens_scroll_but_scores_do_not():
     assert scrolled(con, clock, matrix, 420 * COLUMN_MS)
 
 
-def test_a_press_stops_the_scroll_and_reaches_the_app():
+def test_a_press_during_a_scroll_only_stops_it():
+    """A during a scroll must not play a move on a board the player could not
+    see: the App sees neither that press nor its release, only later ones."""
     app, matrix, clock = FakeApp(), Recorder(), Clock()
     app.frame[3 * 55] = 200
-    con = Console(app, matrix, [Script([(500, "press", buttons.A)])], None, clock, ticker=Ticker())
+    plan = [(500, "press", buttons.A), (600, "release", buttons.A),
+            (700, "press", buttons.A), (800, "release", buttons.A)]
+    con = Console(app, matrix, [Script(plan)], None, clock, ticker=Ticker())
     con.step()
     clock.t = 500
     con.step()
-    assert app.log == [("press", buttons.A)]
-    assert matrix.frames[-1][0] == bytes(app.frame)
+    assert app.log == [] and not con.ticker.active
+    assert matrix.frames[-1][0] == bytes(app.frame)       # the board, at once
+    for t in (600, 700, 800):
+        clock.t = t
+        con.step()
+    assert app.log == [("press", buttons.A), ("release", buttons.A)]
+
+
+def test_a_held_direction_that_stopped_a_scroll_does_not_repeat():
+    app, clock = FakeApp(), Clock()
+    con = Console(app, Recorder(), [Script([(100, "press", buttons.DOWN), (2000, "release", buttons.DOWN)])],
+                  None, clock, ticker=Ticker(), repeater=Repeater(300, 100))
+    while clock.t <= 2100:
+        con.step()
+        clock.t += 10
+    assert app.log == []
+
+
+class SleepingClock:
+    """Milliseconds that move only when the loop works (`cost_ms` a step, in
+    the App's tick) or sleeps (counted)."""
+
+    def __init__(self):
+        self.t = 0
+        self.slept_ms = 0.0
+        self.sleeps = 0
+
+    def __call__(self):
+        return int(self.t)
+
+    def sleep(self, seconds):
+        self.t += seconds * 1000
+        self.slept_ms += seconds * 1000
+        self.sleeps += 1
+
+
+class WorkingApp(FakeApp):
+    def __init__(self, clock, cost_ms):
+        super().__init__()
+        self.clock = clock
+        self.cost_ms = cost_ms
+
+    def tick(self):
+        super().tick()
+        self.clock.t += self.cost_ms
+
+
+def run_for(ms, cost_ms):
+    clock = SleepingClock()
+    app = WorkingApp(clock, cost_ms)
+    con = Console(app, Recorder(), [], Recorder(), clock)
+    con.run(until=lambda: clock.t >= ms, sleep=clock.sleep)
+    return con, clock
+
+
+def test_an_idle_loop_sleeps_most_of_the_time():
+    for cost_ms in (0, 1, 3):
+        con, clock = run_for(10000, cost_ms)
+        steps_per_s = con.steps / 10.0
+        asleep = clock.slept_ms / clock.t
+        print("a step of %d ms: %.0f steps/s, asleep %.0f %% of the time" % (cost_ms, steps_per_s, 100 * asleep))
+        assert 1000 // STEP_MS - 1 <= steps_per_s <= 1000 // STEP_MS    # never faster than STEP_MS
+        assert abs(asleep - (STEP_MS - cost_ms) / STEP_MS) < 0.01
+
+
+def test_thinking_is_never_slowed_by_sleep():
+    """A step of the computer thinking (a 15 ms slice) is followed at once by the next."""
+    con, clock = run_for(3000, 15)
+    assert clock.sleeps == 0 and con.steps == 200
+
+
+def test_measured_idle_cost_of_the_real_app_on_this_computer():
+    """Figures only (CPython wall time is not a device figure): the menu and a
+    game waiting for a move, each step timed, the sleep counted."""
+    from mapello.game.catalogue import from_boards
+    from mapello.ui.app import App
+    for keys in ([], [buttons.A, buttons.A]):        # the menu; a two-player game's first move
+        clock = SleepingClock()
+        app = App(from_boards([]), None, clock)
+        for k in keys:
+            app.press(k)
+        con = Console(app, Recorder(), [], Recorder(), clock)
+        spent = []
+
+        def timed_step(step=con.step):
+            start = time.perf_counter()
+            step()
+            spent.append(time.perf_counter() - start)
+        con.step = timed_step
+        con.run(until=lambda: clock.t >= 20000, sleep=clock.sleep)
+        per_step_us = 1e6 * sum(spent) / len(spent)
+        print("%s: %d steps in 20 s of game time (%.0f/s), a step %.0f us of CPython, "
+              "sleep %.1f %% of the time" % (app.screen_name, con.steps, con.steps / 20.0,
+                                              per_step_us, 100 * clock.slept_ms / clock.t))
+        assert con.steps == 20000 // STEP_MS
 
 
 def test_tick_clock_counts_through_the_wrap():

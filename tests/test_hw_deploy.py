@@ -1,24 +1,41 @@
-"""deploy.sh against a fake CIRCUITPY folder: fresh install, update, dry run,
-refusals (read-only, missing drive, no boot_out.txt, unsupported version,
-MicroPython's mpy-cross), and the user's settings.toml and boards kept."""
+"""deploy.sh against fake CIRCUITPY folders shaped as CircuitPython 8+ formats
+the drive (boot_out.txt, an EMPTY settings.toml, a sample code.py, lib/ and
+the files that keep macOS and trash folders away): a fresh install, an
+update, a dry run that leaves every file and time stamp alone, a full drive,
+a copy that fails half-way, refusals, the bundle's contents, and the drive
+each install path leaves behind running the game (tests/drive_runner.py)."""
 import glob
+import json
 import os
 import shutil
 import stat
 import subprocess
+import sys
+import zipfile
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = glob.glob(os.path.join(ROOT, ".venv", "lib", "python3*", "site-packages"))[0]
 PICO_9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\nBoard ID:raspberry_pi_pico\n"
+LIBS = ("neopixel.py", "adafruit_display_text/__init__.py", "adafruit_display_text/label.py",
+        "adafruit_displayio_ssd1306.py", "adafruit_ticks.py", "adafruit_bitmap_font/__init__.py",
+        "adafruit_bitmap_font/glyph_cache.py", "adafruit_bitmap_font/pcf.py")
 
 
-def make_drive(tmp_path, boot_out=PICO_9, name="CIRCUITPY"):
+def make_drive(tmp_path, boot_out=PICO_9, name="CIRCUITPY", formatted=True):
+    """A folder as CircuitPython's filesystem_init() leaves a fresh CIRCUITPY."""
     drive = tmp_path / name
     drive.mkdir()
     if boot_out is not None:
         (drive / "boot_out.txt").write_text(boot_out)
+    if formatted:
+        (drive / ".fseventsd").mkdir()
+        (drive / ".fseventsd" / "no_log").write_bytes(b"")
+        for empty in (".metadata_never_index", ".Trashes", ".Trash-1000", "settings.toml"):
+            (drive / empty).write_bytes(b"")
+        (drive / "code.py").write_text('print("Hello World!")\n')
+        (drive / "lib").mkdir()
     return drive
 
 
@@ -41,9 +58,52 @@ def tree(folder):
     return out
 
 
+def stamps(folder):
+    """Every file's and folder's (mtime, ctime, size), the folder itself included."""
+    out = {".": os.stat(folder)[stat.ST_MTIME:stat.ST_CTIME + 1]}
+    for base, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            st = os.stat(os.path.join(base, name))
+            out[os.path.relpath(os.path.join(base, name), folder)] = (st.st_mtime_ns, st.st_ctime_ns, st.st_size)
+    return out
+
+
 def read(path):
     with open(path, "rb") as f:
         return f.read()
+
+
+def copied_lines(proc):
+    return [line.split()[1] for line in proc.stdout.splitlines() if line.startswith("copied ")]
+
+
+def shim(tmp_path, name, script):
+    """A command of that name first on PATH (for the mount, the free space, a failing cp)."""
+    folder = tmp_path / "bin"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text("#!/bin/sh\n" + script)
+    (folder / name).chmod(0o755)
+    return {"PATH": "%s:%s" % (folder, os.environ["PATH"])}
+
+
+def run_drive(drive):
+    """code.py of the drive, as CircuitPython would run it (tests/drive_runner.py)."""
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "drive_runner.py")],
+                          cwd=str(drive), capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def assert_runs_the_game(drive):
+    run = run_drive(drive)
+    assert run["ended"] == "ran", run
+    assert run["files"]["mapello.hardware.start"] == "mapello/hardware/start.py"   # from the drive
+    assert run["files"]["neopixel"] == "lib/neopixel.py"                           # its lib/
+    assert run["writes"] > 0                                                       # the matrix lit
+    # the shipped settings with no OLED wired: the game goes on without it
+    assert any("No display on GP8/GP9" in line for line in run["serial"]), run["serial"]
+    assert any(line.startswith("MAPELLO") and " | " in line for line in run["serial"]), run["serial"]
+    return run
 
 
 def test_fresh_install(tmp_path):
@@ -51,18 +111,15 @@ def test_fresh_install(tmp_path):
     proc = deploy("--target", drive)
     assert proc.returncode == 0, proc.stderr
     files = tree(drive)
-    assert files["code.py"] == read(os.path.join(ROOT, "device", "code.py"))
-    assert files["boot.py"] == read(os.path.join(ROOT, "device", "boot.py"))
+    assert files["code.py"] == read(os.path.join(ROOT, "code.py"))
+    assert files["boot.py"] == read(os.path.join(ROOT, "boot.py"))
+    # CircuitPython's empty settings.toml is not the user's: the example replaces it
     assert files["settings.toml"] == read(os.path.join(ROOT, "settings.toml.pico"))
-    assert files["lib/neopixel.py"] == read(os.path.join(SITE, "neopixel.py"))
-    assert files["lib/adafruit_display_text/label.py"] == read(os.path.join(SITE, "adafruit_display_text", "label.py"))
-    for lib in ("adafruit_ticks.py", "adafruit_displayio_ssd1306.py", "adafruit_display_text/__init__.py",
-                "adafruit_bitmap_font/__init__.py", "adafruit_bitmap_font/glyph_cache.py"):
-        assert "lib/" + lib in files
-    assert files["lib/adafruit_bitmap_font/pcf.py"] == read(os.path.join(SITE, "adafruit_bitmap_font", "pcf.py"))
+    assert "gets the pico example" in proc.stdout
+    for lib in LIBS:
+        assert files["lib/" + lib] == read(os.path.join(SITE, lib)), lib
     # only the PCF loader: bitmap_font.py would import every format's module
-    assert not any(p.startswith("lib/adafruit_bitmap_font/") and p.rsplit("/", 1)[1] not in
-                   ("__init__.py", "glyph_cache.py", "pcf.py") for p in files)
+    assert not any(p.startswith("lib/adafruit_bitmap_font/") and p[4:] not in LIBS for p in files)
     assert files["fonts/mapello-5x8.pcf"] == read(os.path.join(ROOT, "fonts", "mapello-5x8.pcf"))
     assert "fonts/README.md" not in files
     assert files["mapello/rules/position.py"] == read(os.path.join(ROOT, "mapello", "rules", "position.py"))
@@ -70,16 +127,42 @@ def test_fresh_install(tmp_path):
     for name in os.listdir(os.path.join(ROOT, "boards")):
         if name.endswith(".txt"):
             assert files["boards/" + name] == read(os.path.join(ROOT, "boards", name))
-    # nothing that only runs on the desktop, no caches
+    # nothing that only runs on the desktop, no caches, no staging left over
     assert "mapello/desktop/cli.py" not in files and "mapello/__main__.py" not in files
-    assert not any("__pycache__" in p or p.endswith(".pyc") or p.startswith(("mapello/sim/", "mapello/desktop/")) for p in files)
+    assert not any("__pycache__" in p or p.endswith(".pyc") or p.startswith(("mapello/sim/", "mapello/desktop/"))
+                   for p in files)
+    assert not any(".mapello-update" in p or "mapello-new" in p for p in files)
+    # CircuitPython's own files stay
+    assert files[".metadata_never_index"] == b"" and files[".fseventsd/no_log"] == b""
     # order: libraries, game, boards, boot.py, code.py last
-    copied = [line.split()[1] for line in proc.stdout.splitlines() if line.startswith("copied ")]
+    copied = copied_lines(proc)
     assert copied[-1] == "code.py" and copied[-2] == "boot.py"
     assert max(i for i, p in enumerate(copied) if p.startswith("lib/")) < min(
         i for i, p in enumerate(copied) if p.startswith("mapello/"))
     assert copied.index("fonts/mapello-5x8.pcf") < copied.index("boot.py")
     assert "CircuitPython 9.2.1" in proc.stdout
+    # and the drive runs the game, from the drive's own files
+    run = assert_runs_the_game(drive)
+    print("fresh install: %d files, %d bytes" % (len(files), sum(len(v) for v in files.values())))
+    print("serial: %s" % run["serial"][:3])
+
+
+@pytest.mark.parametrize("content", [b"", b"\n\n", b"# CircuitPython settings\r\n   \r\n"])
+def test_a_settings_toml_without_settings_counts_as_absent(tmp_path, content):
+    drive = make_drive(tmp_path)
+    (drive / "settings.toml").write_bytes(content)
+    proc = deploy("--target", drive, "--settings", "pybadge")
+    assert proc.returncode == 0, proc.stderr
+    assert read(drive / "settings.toml") == read(os.path.join(ROOT, "settings.toml.pybadge"))
+
+
+def test_a_settings_toml_with_one_setting_is_yours(tmp_path):
+    drive = make_drive(tmp_path)
+    (drive / "settings.toml").write_text('# mine\nCIRCUITPY_WIFI_SSID = "home"\n')
+    proc = deploy("--target", drive)
+    assert proc.returncode == 0, proc.stderr
+    assert read(drive / "settings.toml") == b'# mine\nCIRCUITPY_WIFI_SSID = "home"\n'
+    assert "kept settings.toml" in proc.stdout
 
 
 def test_update_keeps_the_users_files_and_changes_only_what_changed(tmp_path):
@@ -102,20 +185,129 @@ def test_update_keeps_the_users_files_and_changes_only_what_changed(tmp_path):
     assert files["mapello/rules/position.py"] == read(os.path.join(ROOT, "mapello", "rules", "position.py"))
     assert "mapello/gone.py" not in files and "mapello/rules/position.mpy" not in files
     assert "kept boards/open.txt" in proc.stdout and "kept settings.toml" in proc.stdout
-    copied = [line.split()[1] for line in proc.stdout.splitlines() if line.startswith("copied ")]
-    assert copied == ["mapello/rules/position.py"]          # not even code.py: no needless reload
+    assert copied_lines(proc) == ["mapello/rules/position.py"]     # not even code.py: no needless reload
+    assert not (drive / ".mapello-update").exists()
+    before = stamps(drive)
     again = deploy("--target", drive)
-    assert "done: 0 change(s)" in again.stdout
+    assert "nothing to change" in again.stdout
+    assert stamps(drive) == before                                 # not even a folder made and removed
+
+
+def test_dry_run_writes_nothing(tmp_path):
+    drive = make_drive(tmp_path)
+    before, files = stamps(drive), tree(drive)
+    proc = deploy("--target", drive, "--dry-run")
+    assert proc.returncode == 0, proc.stderr
+    assert tree(drive) == files and stamps(drive) == before
+    assert "would copy code.py" in proc.stdout and "would copy lib/neopixel.py" in proc.stdout
+    assert "would copy settings.toml" in proc.stdout
+    assert "nothing was written" in proc.stdout
+    # and on an installed drive with changes waiting
+    assert deploy("--target", drive).returncode == 0
+    (drive / "mapello" / "gone.py").write_text("# from an older version\n")
+    (drive / "mapello" / "rules" / "position.py").write_text("# stale\n")
+    (drive / ".mapello-update").mkdir()
+    before, files = stamps(drive), tree(drive)
+    proc = deploy("--target", drive, "--dry-run")
+    assert proc.returncode == 0, proc.stderr
+    assert tree(drive) == files and stamps(drive) == before
+    assert "would copy mapello/rules/position.py" in proc.stdout and "would remove mapello/gone.py" in proc.stdout
+    assert "would remove .mapello-update" in proc.stdout
+    assert "2 change(s) would be made" in proc.stdout
+
+
+def test_a_full_drive_is_refused_before_anything_is_written(tmp_path):
+    drive = make_drive(tmp_path)
+    env = shim(tmp_path, "df", 'echo "Filesystem 1024-blocks Used Available Capacity Mounted on"\n'
+                               'echo "/dev/sdz1 1008 968 40 97%% %s"\n' % drive)
+    before, files = stamps(drive), tree(drive)
+    proc = deploy("--target", drive, env_extra=env)
+    assert proc.returncode != 0
+    assert "not enough room" in proc.stderr and "the drive has 40 KB" in proc.stderr
+    assert "Nothing was changed" in proc.stderr
+    assert tree(drive) == files and stamps(drive) == before
+    needed = int(proc.stderr.split("needs ")[1].split(" KB")[0])
+    assert 250 <= needed <= 700                                    # the whole game, in clusters
+    dry = deploy("--target", drive, "--dry-run", env_extra=env)
+    assert "not enough room" in dry.stdout and tree(drive) == files
+
+
+def test_a_copy_that_fails_half_way_leaves_the_old_game(tmp_path):
+    """The drive fills up while copying (cp fails from its third write onto the
+    drive on): the old version stays whole and runs, nothing of the new one is left."""
+    drive = make_drive(tmp_path)
+    assert deploy("--target", drive).returncode == 0
+    for rel in ("mapello/rules/position.py", "mapello/ui/app.py", "code.py", "boot.py"):
+        with open(drive / rel, "a") as f:
+            f.write("# the old version\n")
+    (drive / "mapello" / "gone.py").write_text("# only in the old version\n")
+    before = tree(drive)
+    counter = tmp_path / "count"
+    env = shim(tmp_path, "cp", """
+case "$2" in
+  %s/*)
+    n=$(cat %s 2>/dev/null || echo 0); n=$((n + 1)); echo $n > %s
+    if [ $n -ge 3 ]; then echo "cp: error writing '$2': No space left on device" >&2; exit 1; fi ;;
+esac
+exec /bin/cp "$@"
+""" % (drive, counter, counter))
+    proc = deploy("--target", drive, env_extra=env)
+    assert proc.returncode != 0
+    assert "the game on the board is the old one" in proc.stderr
+    assert tree(drive) == before
+    assert not (drive / ".mapello-update").exists()
+    # the next deploy, with room again, finishes the job
+    proc = deploy("--target", drive)
+    assert proc.returncode == 0, proc.stderr
+    assert read(drive / "code.py") == read(os.path.join(ROOT, "code.py"))
+    assert not (drive / "mapello" / "gone.py").exists()
+
+
+def test_a_leftover_update_folder_is_cleared(tmp_path):
+    drive = make_drive(tmp_path)
+    (drive / ".mapello-update" / "mapello").mkdir(parents=True)
+    (drive / ".mapello-update" / "mapello" / "half.py").write_text("# from an unplugged deploy\n")
+    proc = deploy("--target", drive)
+    assert proc.returncode == 0, proc.stderr
+    assert "removed .mapello-update" in proc.stdout
+    assert not (drive / ".mapello-update").exists()
+
+
+def test_files_that_run_instead_of_code_py_are_named(tmp_path):
+    drive = make_drive(tmp_path)
+    for name in ("code.txt", "main.py", "main.txt"):
+        (drive / name).write_text("print('an old project')\n")
+    proc = deploy("--target", drive)
+    assert proc.returncode == 0, proc.stderr
+    assert "warning: code.txt is on the drive: CircuitPython runs it instead of code.py" in proc.stdout
+    assert "warning: main.py is on the drive: CircuitPython runs it whenever code.py is missing" in proc.stdout
+    assert "warning: main.txt is on the drive" in proc.stdout
+    assert (drive / "code.txt").exists()                           # the user's: named, not removed
+
+
+def test_usage():
+    proc = deploy("--help")
+    assert proc.returncode == 0
+    assert proc.stdout.startswith("Usage: ./deploy.sh [OPTIONS]")
+    for option in ("--target DIR", "--dry-run", "--settings NAME", "--libs ", "--libs-from DIR", "--circup",
+                   "--mpy-cross PATH", "--bundle DIR", "--force-version"):
+        assert option in proc.stdout, option
+    assert not any(line.lstrip()[:1].isdigit() for line in proc.stdout.splitlines())
+    bad = deploy("--frobnicate")
+    assert bad.returncode != 0 and "unknown option: --frobnicate" in bad.stderr and "Usage:" in bad.stderr
 
 
 def copy_repo(tmp_path):
+    """The repository as a fresh clone has it: lib/ holds only its manifest."""
     repo = tmp_path / "repo"
     repo.mkdir()
-    for name in ("deploy.sh", "settings.toml.pico", "settings.toml.pybadge"):
+    for name in ("deploy.sh", "settings.toml.pico", "settings.toml.pybadge", "code.py", "boot.py"):
         shutil.copy2(os.path.join(ROOT, name), repo / name)
-    for name in ("mapello", "boards", "device", "fonts"):
+    for name in ("mapello", "boards", "fonts"):
         shutil.copytree(os.path.join(ROOT, name), repo / name,
                         ignore=shutil.ignore_patterns("__pycache__"))
+    (repo / "lib").mkdir()
+    shutil.copy2(os.path.join(ROOT, "lib", "requirements.txt"), repo / "lib" / "requirements.txt")
     return repo
 
 
@@ -127,7 +319,7 @@ def test_a_bundled_board_is_updated_only_if_the_user_left_it_alone(tmp_path):
     for name in ("open.txt", "rulebook.txt"):
         with open(repo / "boards" / name, "a") as f:
             f.write("; new in this release\n")
-    proc = deploy("--target", drive, "--libs-from", SITE, repo=str(repo))
+    proc = deploy("--target", drive, repo=str(repo))
     assert proc.returncode == 0, proc.stderr
     assert read(drive / "boards" / "rulebook.txt").endswith(b"; new in this release\n")
     assert read(drive / "boards" / "open.txt") == b"; changed by the user\n"
@@ -140,40 +332,27 @@ def test_a_bundled_font_is_updated_only_if_the_user_left_it_alone(tmp_path):
     font = repo / "fonts" / "mapello-5x8.pcf"
     with open(font, "ab") as f:
         f.write(b"\0")                                 # a new release of the font
-    proc = deploy("--target", drive, "--libs-from", SITE, repo=str(repo))
+    proc = deploy("--target", drive, repo=str(repo))
     assert proc.returncode == 0, proc.stderr
     assert read(drive / "fonts" / "mapello-5x8.pcf") == read(font)
     (drive / "fonts" / "mapello-5x8.pcf").write_bytes(b"\x01fcp the user's own 5x8")
     with open(font, "ab") as f:
         f.write(b"\0")
-    proc = deploy("--target", drive, "--libs-from", SITE, repo=str(repo))
+    proc = deploy("--target", drive, repo=str(repo))
     assert proc.returncode == 0, proc.stderr
     assert "kept fonts/mapello-5x8.pcf" in proc.stdout
     assert read(drive / "fonts" / "mapello-5x8.pcf") == b"\x01fcp the user's own 5x8"
 
 
-def test_dry_run_writes_nothing(tmp_path):
-    drive = make_drive(tmp_path)
-    before = tree(drive)
-    proc = deploy("--target", drive, "--dry-run")
-    assert proc.returncode == 0, proc.stderr
-    assert tree(drive) == before
-    assert "would copy code.py" in proc.stdout and "would copy lib/neopixel.py" in proc.stdout
-    assert "nothing was written" in proc.stdout
-
-
 def test_read_only_drive_is_refused(tmp_path):
     drive = make_drive(tmp_path)
-    shim = tmp_path / "bin"
-    shim.mkdir()
-    findmnt = shim / "findmnt"                     # the mount says "ro", as when the game owns the drive
-    findmnt.write_text("#!/bin/sh\necho ro,nosuid,nodev,relatime\n")
-    findmnt.chmod(0o755)
-    before = tree(drive)
-    proc = deploy("--target", drive, env_extra={"PATH": "%s:%s" % (shim, os.environ["PATH"])})
-    assert proc.returncode != 0
-    assert "read-only" in proc.stderr and "without holding B" in proc.stderr
-    assert tree(drive) == before
+    env = shim(tmp_path, "findmnt", "echo ro,nosuid,nodev,relatime\n")   # as when the game owns the drive
+    before = stamps(drive)
+    for extra in ((), ("--dry-run",)):
+        proc = deploy("--target", drive, *extra, env_extra=env)
+        assert proc.returncode != 0
+        assert "read-only" in proc.stderr and "without holding B" in proc.stderr
+        assert stamps(drive) == before
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
@@ -202,7 +381,7 @@ def test_the_drive_is_found_without_target(tmp_path):
 
 
 def test_a_folder_without_boot_out_is_refused(tmp_path):
-    drive = make_drive(tmp_path, boot_out=None)
+    drive = make_drive(tmp_path, boot_out=None, formatted=False)
     proc = deploy("--target", drive)
     assert proc.returncode != 0 and "no boot_out.txt" in proc.stderr
     assert tree(drive) == {}
@@ -251,7 +430,7 @@ def test_mpy_cross_from_circuitpython(tmp_path):
     assert files["mapello/rules/position.mpy"] == b"C\x06"
     assert "mapello/rules/position.py" not in files
     assert "lib/neopixel.mpy" in files and "lib/neopixel.py" not in files
-    assert files["code.py"] == read(os.path.join(ROOT, "device", "code.py"))   # stays source
+    assert files["code.py"] == read(os.path.join(ROOT, "code.py"))   # stays source
     # and back to source files without it: the .mpy files go
     proc = deploy("--target", drive)
     files = tree(drive)
@@ -265,40 +444,68 @@ def test_mpy_cross_from_circuitpython(tmp_path):
 ])
 def test_wrong_mpy_cross_is_refused(tmp_path, banner, fragment):
     drive = make_drive(tmp_path)
+    before = tree(drive)
     proc = deploy("--target", drive, "--mpy-cross", fake_mpy_cross(tmp_path, banner))
     assert proc.returncode != 0 and fragment in proc.stderr
-    assert set(tree(drive)) == {"boot_out.txt"}
+    assert tree(drive) == before
 
 
 def test_circup_when_asked(tmp_path):
+    """circup installs the newest .mpy releases; the pinned .py copies an
+    earlier deploy put there would be imported first, so they go.  The pinned
+    libraries are not even fetched (a clone with an empty lib/, no PyPI)."""
     drive = make_drive(tmp_path)
-    shim = tmp_path / "bin"
-    shim.mkdir()
+    assert deploy("--target", drive).returncode == 0
+    repo = copy_repo(tmp_path)
     log = tmp_path / "circup.log"
-    (shim / "circup").write_text('#!/bin/sh\necho "$@" >> %s\n' % log)
-    (shim / "circup").chmod(0o755)
-    proc = deploy("--target", drive, "--circup", env_extra={"PATH": "%s:%s" % (shim, os.environ["PATH"])})
+    env = shim(tmp_path, "circup", """echo "$@" >> %s
+for m in neopixel adafruit_ticks adafruit_displayio_ssd1306 adafruit_display_text/__init__ \\
+         adafruit_display_text/label adafruit_bitmap_font/__init__ adafruit_bitmap_font/pcf \\
+         adafruit_bitmap_font/glyph_cache adafruit_bitmap_font/bdf; do
+  printf 'C\\006' > "$2/lib/$m.mpy"
+done
+""" % log)
+    env["XDG_CACHE_HOME"] = str(tmp_path / "no-cache")
+    env["PIP_INDEX_URL"] = "http://127.0.0.1:9/"        # any download would fail
+    proc = deploy("--target", drive, "--circup", env_extra=env, repo=str(repo))
     assert proc.returncode == 0, proc.stderr
-    assert log.read_text().split() == ["--path", str(drive), "install", "neopixel", "adafruit_display_text",
-                                       "adafruit_displayio_ssd1306", "adafruit_ticks", "adafruit_bitmap_font"]
-    assert not (drive / "lib").exists()
+    assert log.read_text().split() == ["--path", str(drive), "install", "--upgrade", "-r",
+                                       str(repo / "lib" / "requirements.txt")]
+    assert os.listdir(repo / "lib") == ["requirements.txt"]
+    lib = sorted(p for p in tree(drive) if p.startswith("lib/"))
+    assert not any(p.endswith(".py") for p in lib), lib
+    assert "lib/neopixel.mpy" in lib and "removed lib/neopixel.py (circup installed lib/neopixel.mpy)" in proc.stdout
+    assert "lib/neopixel.py" not in proc.stdout.replace("removed lib/neopixel.py", "")
+
+
+def test_the_manifest_is_what_circup_reads_and_matches_requirements():
+    """lib/requirements.txt pins the device libraries (no Blinka: the board has
+    none) at requirements.txt's versions, and names every library deploy.sh copies."""
+    def pins(path):
+        with open(path) as f:
+            return {line.split("==")[0]: line.strip() for line in f
+                    if line.strip() and not line.startswith("#")}
+    device = pins(os.path.join(ROOT, "lib", "requirements.txt"))
+    desktop = pins(os.path.join(ROOT, "requirements.txt"))
+    assert not any("blinka" in name for name in device)
+    assert sorted(device) == ["adafruit-circuitpython-bitmap-font", "adafruit-circuitpython-display-text",
+                              "adafruit-circuitpython-displayio-ssd1306", "adafruit-circuitpython-neopixel",
+                              "adafruit-circuitpython-ticks"]
+    for name, line in device.items():
+        assert desktop[name] == line
+    with open(os.path.join(ROOT, "deploy.sh")) as f:
+        script = f.read()
+    for name in device:
+        assert '"%s ' % name in script, name
+    with open(os.path.join(ROOT, ".gitignore")) as f:
+        ignored = f.read().split()
+    assert "/lib/*" in ignored and "!/lib/requirements.txt" in ignored
 
 
 def test_pybadge_settings_example(tmp_path):
     drive = make_drive(tmp_path)
     assert deploy("--target", drive, "--settings", "pybadge").returncode == 0
     assert read(drive / "settings.toml") == read(os.path.join(ROOT, "settings.toml.pybadge"))
-
-
-def test_library_pins_match_requirements():
-    with open(os.path.join(ROOT, "requirements.txt")) as f:
-        pins = {line.split("==")[0]: line.strip() for line in f if line.startswith("adafruit-circuitpython-")}
-    with open(os.path.join(ROOT, "deploy.sh")) as f:
-        script = f.read()
-    for package in ("adafruit-circuitpython-neopixel", "adafruit-circuitpython-display-text",
-                    "adafruit-circuitpython-displayio-ssd1306", "adafruit-circuitpython-ticks",
-                    "adafruit-circuitpython-bitmap-font"):
-        assert '"%s ' % pins[package] in script, package
 
 
 def test_libraries_from_pypi_when_there_is_no_venv(tmp_path):
@@ -310,7 +517,78 @@ def test_libraries_from_pypi_when_there_is_no_venv(tmp_path):
         pytest.skip("PyPI is not reachable from here")
     assert proc.returncode == 0, proc.stderr
     assert "Fetching the device libraries from PyPI" in proc.stdout
-    for lib in ("neopixel.py", "adafruit_ticks.py", "adafruit_displayio_ssd1306.py", "adafruit_bitmap_font/pcf.py"):
+    for lib in LIBS:
         assert read(drive / "lib" / lib) == read(os.path.join(SITE, lib))   # the same pinned versions
+        assert read(repo / "lib" / lib) == read(os.path.join(SITE, lib))    # kept in the clone's lib/
     again = deploy("--target", drive, repo=str(repo), env_extra={"XDG_CACHE_HOME": str(tmp_path / "cache")})
-    assert "Fetching" not in again.stdout and "done: 0 change(s)" in again.stdout
+    assert "Fetching" not in again.stdout and "nothing to change" in again.stdout
+
+
+def test_libs_then_a_hand_copy_of_the_root_is_a_working_install(tmp_path):
+    """`./deploy.sh --libs`, then the repository's device files copied onto the
+    drive by hand, as a file manager would (the example renamed to settings.toml)."""
+    repo = copy_repo(tmp_path)
+    proc = deploy("--libs", "--libs-from", SITE, repo=str(repo))
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p for p in tree(repo / "lib") if not p.startswith(".")) == sorted(LIBS + ("requirements.txt",))
+    drive = make_drive(tmp_path)
+    for name in ("code.py", "boot.py"):
+        shutil.copy(repo / name, drive / name)
+    shutil.copy(repo / "settings.toml.pico", drive / "settings.toml")
+    for name in ("lib", "mapello", "boards", "fonts"):
+        shutil.copytree(repo / name, drive / name, dirs_exist_ok=True)
+    assert_runs_the_game(drive)
+    # deploy.sh later only fills in what a hand copy has extra or lacks
+    proc = deploy("--target", drive, repo=str(repo))
+    assert proc.returncode == 0, proc.stderr
+    assert "code.py" not in copied_lines(proc) and "kept settings.toml" in proc.stdout
+
+
+def bundle_names(zip_path):
+    with zipfile.ZipFile(zip_path) as z:
+        return sorted(n for n in z.namelist() if not n.endswith("/"))
+
+
+def test_the_bundle(tmp_path):
+    out = tmp_path / "dist"
+    proc = deploy("--bundle", out)
+    assert proc.returncode == 0, proc.stderr
+    zips = sorted(os.listdir(out))
+    assert zips == ["mapello-handheld-circuitpython-10.x.zip", "mapello-handheld-circuitpython-9.x.zip"]
+    names = bundle_names(out / zips[0])
+    assert bundle_names(out / zips[1]) == names
+    game = sorted("mapello/" + os.path.relpath(p, os.path.join(ROOT, "mapello"))
+                  for p in glob.glob(os.path.join(ROOT, "mapello", "**", "*.py"), recursive=True)
+                  if "__pycache__" not in p and not p.startswith(os.path.join(ROOT, "mapello", "desktop"))
+                  and not p.startswith(os.path.join(ROOT, "mapello", "sim")) and "__main__" not in p)
+    boards = sorted("boards/" + n for n in os.listdir(os.path.join(ROOT, "boards")) if n.endswith(".txt"))
+    assert names == sorted(["code.py", "boot.py", "settings.toml", "settings.toml.pybadge",
+                            "boards/.mapello-bundled", "fonts/.mapello-bundled", "fonts/mapello-5x8.pcf"]
+                           + ["lib/" + lib for lib in LIBS] + game + boards)
+    with zipfile.ZipFile(out / zips[0]) as z:
+        assert z.read("settings.toml") == read(os.path.join(ROOT, "settings.toml.pico"))
+        assert z.read("settings.toml.pybadge") == read(os.path.join(ROOT, "settings.toml.pybadge"))
+        assert z.read("code.py") == read(os.path.join(ROOT, "code.py"))
+        assert z.read("lib/neopixel.py") == read(os.path.join(SITE, "neopixel.py"))
+        # unzipped onto a fresh drive, over CircuitPython's empty settings.toml and sample code.py
+        drive = make_drive(tmp_path)
+        z.extractall(drive)
+        unpacked = sum(i.file_size for i in z.infolist())
+    for name in zips:
+        print("%s: %d bytes, %d files, %d bytes unpacked" % (name, os.path.getsize(out / name), len(names), unpacked))
+    assert_runs_the_game(drive)
+    # deploy.sh finds such a drive up to date
+    proc = deploy("--target", drive)
+    assert proc.returncode == 0, proc.stderr
+    assert "nothing to change" in proc.stdout, proc.stdout
+
+
+def test_the_bundle_compiled(tmp_path):
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 10.0.3 on 2025-10-17; mpy-cross emitting mpy v6.3")
+    proc = deploy("--bundle", tmp_path / "dist", "--mpy-cross", tool)
+    assert proc.returncode == 0, proc.stderr
+    assert os.listdir(tmp_path / "dist") == ["mapello-handheld-circuitpython-10.x.zip"]
+    names = bundle_names(tmp_path / "dist" / "mapello-handheld-circuitpython-10.x.zip")
+    assert "lib/neopixel.mpy" in names and "mapello/rules/position.mpy" in names
+    assert not any(n.endswith(".py") for n in names if n.startswith(("lib/", "mapello/")))
+    assert "code.py" in names and "boot.py" in names

@@ -235,9 +235,10 @@ class FakeI2C:
     """busio.I2C at the wire: records what the SSD1306 driver sends."""
     present = (0x3C,)
 
-    def __init__(self, scl, sda, frequency=400000):
+    def __init__(self, scl, sda, frequency=100000, timeout=255):   # busio.I2C's defaults
         self.sent = []
         self.pins = (scl, sda)
+        self.frequency = frequency
         FakeI2C.last = self
 
     def try_lock(self):
@@ -274,6 +275,7 @@ def test_ssd1306_through_i2cdisplaybus(monkeypatch, height, mux):
     display = build_display(ssd1306_settings(MAPELLO_DISPLAY_HEIGHT=str(height)), board)
     assert (display.width, display.height) == (128, height)
     assert FakeI2C.last.pins == (board.SCL, board.SDA)
+    assert FakeI2C.last.frequency == 400000                   # the SSD1306's fast mode
     init = b"".join(buf for _, buf in FakeI2C.last.sent)
     assert all(addr == 0x3C for addr, _ in FakeI2C.last.sent)
     assert b"\x80\xa8\x80" + bytes((mux,)) in init           # multiplex ratio = height - 1
@@ -289,3 +291,13 @@ def test_no_ssd1306_at_the_address(monkeypatch):
     with pytest.raises(HardwareError, match='No display at I2C address 0x3D: .*MAPELLO_DISPLAY = "none"'):
         build_display(ssd1306_settings(MAPELLO_I2C_ADDRESS="0x3D"), board)
     displayio.release_displays()
+
+
+def test_no_i2cdisplaybus_in_the_firmware(monkeypatch):
+    """A PyBadge's CircuitPython has no i2cdisplaybus: a clear message, not an
+    AttributeError from a displayio.I2CDisplay that CircuitPython 10 removed."""
+    import board
+    from mapello.hardware.build import build_display, HardwareError
+    monkeypatch.setitem(sys.modules, "i2cdisplaybus", None)
+    with pytest.raises(HardwareError, match='no i2cdisplaybus, so no SSD1306: set MAPELLO_DISPLAY = "builtin"'):
+        build_display(ssd1306_settings(), board)

@@ -12,7 +12,8 @@ that screen's name:
   session.next_game()       -> "play", "setup" or "menu"   (after a game)
 
 `host` is whatever holds the settings dict, the storage (or None), the clock
-(a callable returning milliseconds) and the seed: the App.  Player 0 is P1, or
+(a callable returning milliseconds), the seed and write_board (or None): the
+App.  Player 0 is P1, or
 you against the computer.
 """
 
@@ -106,16 +107,19 @@ def resume(host):
 
 def save_board(host, pos, name, limits):
     """Keep a board in the saved settings, where the menu offers it as "Saved
-    board"; returns the line to show."""
+    board", and as a file in boards/ when the host can write one
+    (host.write_board, on the device only while the game owns the drive).
+    Returns the line to show."""
+    written = host.write_board(pos, name, limits) if host.write_board is not None else None
     if host.storage is None:
-        return "no storage: not saved"
+        return written or "no storage: not saved"
     from mapello.rules.boardfile import format_board
     host.settings["myboard"] = format_board(pos, "Saved board", name, limits)
     found, _ = saved(host)
     game = found.match if found is not None else None
     series = found.series if found is not None else None
     if host.storage.save(saves.pack(game, series, host.settings)):
-        return "board saved"
+        return written or "board saved"
     return host.storage.problem or "save failed"
 
 

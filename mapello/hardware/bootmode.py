@@ -58,11 +58,15 @@ def choose(storage, getenv=None, board=None, sleep=None):
     """Remount for the game when B is held; returns the line boot.py prints."""
     try:
         from mapello.hardware.settings import read_settings
+        from mapello.hardware.build import pull_down_warning
         if board is None:
             import board
         if sleep is None:
             from time import sleep
-        held = b_held(b_reader(read_settings(getenv), board), sleep)
+        settings = read_settings(getenv)
+        if pull_down_warning(settings):    # a latched pull-down would read as B held at every reset
+            return "Mapello boot: computer writes CIRCUITPY (B not read: RP2350 pull-downs, see code.py's message)"
+        held = b_held(b_reader(settings, board), sleep)
     except Exception as e:  # never let boot.py fail: the computer keeps the drive
         return "Mapello boot: computer writes CIRCUITPY (B not read: %s)" % e
     if not held:

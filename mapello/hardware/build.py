@@ -4,13 +4,19 @@ the key to fix when a pin or a device is not there."""
 from mapello.hardware.settings import SettingsError, PREFIX, BUTTON_KEYS
 
 
+I2C_HZ = 400000                    # the SSD1306's fast mode (busio's default is 100 kHz)
+
+
 class HardwareError(Exception):
     """A device that settings.toml names but the board cannot reach."""
 
 
 class Hardware:
-    """What the loop drives: `matrix`, `inputs` (list), `screen` (or None),
-    `display` (the displayio display or None) and `settings`."""
+    """What the loop drives: `matrix`, `inputs` (list), `screen` (a TextScreen,
+    a SerialScreen without a display, or None before it is built), `display`
+    (the displayio display or None), `settings`, and two texts for the
+    player or None: `display_problem` (why a display was not found) and
+    `warning` (wiring that will misbehave)."""
 
     def __init__(self, settings):
         self.settings = settings
@@ -18,13 +24,20 @@ class Hardware:
         self.inputs = []
         self.screen = None
         self.display = None
+        self.display_problem = None
+        self.warning = None
 
 
 def pin(board, key, name):
-    """board.<name>, or a SettingsError naming `key`."""
+    """board.<name> if it is a pin, or a SettingsError naming `key` (board.DISPLAY
+    or board.STEMMA_I2C would only fail later, inside a driver)."""
+    from microcontroller import Pin
     found = getattr(board, name, None)
     if found is None:
         raise SettingsError(PREFIX + key, "is %s: this board has no pin %s" % (name, name))
+    if not isinstance(found, Pin):
+        raise SettingsError(PREFIX + key, "is %s: board.%s is not a pin; use a pin name such as GP0 or D5"
+                            % (name, name))
     return found
 
 
@@ -42,7 +55,8 @@ def build_inputs(settings, board):
 
 
 def build_display(settings, board):
-    """The displayio display, or None for MAPELLO_DISPLAY = "none"."""
+    """The displayio display, or None for MAPELLO_DISPLAY = "none"; a
+    HardwareError when an SSD1306 cannot be reached."""
     if settings.display == "none":
         return None
     if settings.display == "builtin":
@@ -50,6 +64,11 @@ def build_display(settings, board):
         if display is None:
             raise SettingsError(PREFIX + "DISPLAY", 'is "builtin" but this board has none; use "ssd1306" or "none"')
         return display
+    try:
+        import i2cdisplaybus  # noqa: F401 - only whether this firmware has it
+    except ImportError:            # e.g. a PyBadge's build: no I2C displays at all
+        raise HardwareError('This CircuitPython build has no i2cdisplaybus, so no SSD1306: set %sDISPLAY = '
+                            '"builtin" (the board\'s own screen) or "none"' % PREFIX)
     from mapello.hardware.screen import ssd1306_display
     import busio
     import displayio
@@ -59,7 +78,7 @@ def build_display(settings, board):
     advice = ('check the wiring and power of the OLED, its address (0x3C or 0x3D), '
               'or set %sDISPLAY = "none"' % PREFIX)
     try:
-        i2c = busio.I2C(scl, sda)
+        i2c = busio.I2C(scl, sda, frequency=I2C_HZ)
     except RuntimeError as e:      # "No pull up found on SDA or SCL": nothing connected
         raise HardwareError("No display on %s/%s (%s): %s" % (settings.i2c_sda, settings.i2c_scl, e, advice))
     try:
@@ -69,16 +88,46 @@ def build_display(settings, board):
         raise HardwareError("No display at I2C address 0x%02X: %s" % (settings.i2c_address, advice))
 
 
+def pull_down_warning(settings, machine=None):
+    """Buttons to 3.3 V held low by the chip's own pull-downs: an RP2350's can
+    hold a released pin at about 2.2 V, which reads as pressed (erratum
+    RP2350-E9).  The warning for the serial console, or None."""
+    if settings.buttons != "pins" or settings.active_low or not settings.pull:
+        return None
+    if machine is None:
+        import os
+        try:
+            machine = os.uname().machine
+        except (AttributeError, OSError):
+            return None
+    if "rp2350" not in machine.lower():
+        return None
+    return ('%sBUTTONS_ACTIVE = "high" uses the internal pull-downs, which an RP2350 cannot be '
+            'trusted with (erratum RP2350-E9): a released button may stay pressed. Wire the '
+            'buttons to GND and set "low", or fit 8.2 kOhm (or smaller) pull-downs and set '
+            '%sBUTTONS_PULL = 0.' % (PREFIX, PREFIX))
+
+
 def build_hardware(settings, board, hw=None):
-    """Everything at once, into `hw` if given; the display first, so that a
-    later error can be shown on it (hw.screen is set as soon as it works)."""
+    """Everything at once, into `hw` if given: the matrix first, so that a
+    later problem can darken it or scroll there; then the display (hw.screen
+    is set as soon as it works); then the buttons.  An SSD1306 that does not
+    answer is not fatal: hw.display_problem says why and the game goes on as
+    with MAPELLO_DISPLAY = "none", its messages scrolling on the matrix and
+    printed on the serial console (hw.screen is a SerialScreen)."""
     from mapello.hardware.matrix import build_matrix
-    from mapello.hardware.screen import TextScreen
+    from mapello.hardware.screen import TextScreen, SerialScreen
     if hw is None:
         hw = Hardware(settings)
-    hw.display = build_display(settings, board)
+    hw.matrix = build_matrix(settings, pin(board, "MATRIX_PIN", settings.matrix_pin))
+    try:
+        hw.display = build_display(settings, board)
+    except HardwareError as e:
+        hw.display_problem = str(e)
     if hw.display is not None:
         hw.screen = TextScreen(hw.display, hw.display.width, hw.display.height)
-    hw.matrix = build_matrix(settings, pin(board, "MATRIX_PIN", settings.matrix_pin))
+    else:
+        hw.screen = SerialScreen()
     hw.inputs.append(build_inputs(settings, board))
+    hw.warning = pull_down_warning(settings)
     return hw

@@ -1,8 +1,12 @@
 """The loop that feeds button events to the App and its frame and text to the
-matrix and the display, redrawing only what changed.  Non-blocking: every
-step reads the clock, never sleeps on its own account."""
+matrix and the display, redrawing only what changed.  A step never blocks;
+the loop sleeps out what is left of a STEP_MS period after a quick step, so
+an idle game rests the CPU (a PyBadge's battery) while a step that worked
+longer (the computer thinking) is followed at once by the next."""
 
 from mapello.hardware.repeat import Repeater
+
+STEP_MS = 10    # the App's blinks and timers need 10-50 ms; keypad queues presses meanwhile
 
 _UNSEEN = object()  # no screen shown yet, so the first one counts as new
 
@@ -14,8 +18,9 @@ class Console:
     each new message of the App (`app.message`: a refused move, a pass, an
     error) scrolls across the matrix, and so does the first line of each new
     screen (the menu's title, the winner at game over); the score changing
-    after every move does not, so the board stays in view.  Any button press
-    stops the scroll and still reaches the App.
+    after every move does not, so the board stays in view.  A button press
+    during a scroll only stops it (the App sees neither that press nor its
+    release), so a player never acts on a board they could not see.
     """
 
     def __init__(self, app, matrix, inputs, screen, clock, ticker=None, repeater=None):
@@ -32,15 +37,21 @@ class Console:
         self._message = ""
         self._screen = _UNSEEN
         self._scroll = bytearray(300) if ticker is not None else None
+        self._swallowed = 0             # bit per button whose press only stopped a scroll
 
     # the sink of the input adapters
     def press(self, button):
-        if self.ticker is not None:
+        if self.ticker is not None and self.ticker.active:
             self.ticker.stop()
+            self._swallowed |= 1 << button
+            return
         self.repeater.pressed(button, self.now)
         self.app.press(button)
 
     def release(self, button):
+        if self._swallowed & (1 << button):
+            self._swallowed &= ~(1 << button)
+            return
         self.repeater.released(button, self.now)
         self.app.release(button)
 
@@ -77,10 +88,18 @@ class Console:
         self._message = message
         self._screen = screen
 
-    def run(self, until=None):
-        """Loop forever (or until `until()` is true, for tests)."""
+    def run(self, until=None, sleep=None):
+        """Loop forever (or until `until()` is true, for tests); `sleep(seconds)`
+        defaults to time.sleep, which on CircuitPython idles the CPU and keeps
+        background tasks (keypad's scan, the display's refresh) running."""
+        if sleep is None:
+            from time import sleep
+        clock = self.clock
         while until is None or not until():
             self.step()
+            spare = STEP_MS - (clock() - self.now)
+            if spare > 0:
+                sleep(spare / 1000)
 
 
 class TickClock:

@@ -4,7 +4,7 @@ of screen.py so that only a 128x32 display pays for it."""
 
 FONT_FILE = "fonts/mapello-5x8.pcf"
 
-_fonts = {}                            # path -> the loaded font (it keeps its file open)
+_fonts = {}  # type: dict              # path -> the loaded font (it keeps its file open)
 
 
 def font_path():
@@ -31,7 +31,8 @@ def small_font(path=None, report=print):
     try:
         import displayio
         from adafruit_bitmap_font.pcf import PCF     # not bitmap_font.load_font: that imports every format
-        font = PCF(open(path, "rb"), displayio.Bitmap)
+        # the library annotates a file as FileIO and the Bitmap class as an instance
+        font = PCF(open(path, "rb"), displayio.Bitmap)  # type: ignore[arg-type]
     except Exception as e:     # ImportError, OSError, MemoryError, a damaged file
         report("Font %s not loaded (%s): using the built-in font; run deploy.sh again."
                % (path, e))

@@ -103,13 +103,9 @@ def wrap(text, width=21, lines=LINES):
 
 
 def ssd1306_display(i2c, address, height):
-    """A 128 x `height` SSD1306 on `i2c` (CircuitPython 10's i2cdisplaybus,
-    with the CircuitPython 9 name as a fallback)."""
-    import displayio
+    """A 128 x `height` SSD1306 on `i2c`, through i2cdisplaybus (CircuitPython
+    9 and 10; 10 has no displayio.I2CDisplay)."""
+    from i2cdisplaybus import I2CDisplayBus
     import adafruit_displayio_ssd1306
-    try:
-        from i2cdisplaybus import I2CDisplayBus
-    except ImportError:            # CircuitPython 8
-        I2CDisplayBus = displayio.I2CDisplay
     bus = I2CDisplayBus(i2c, device_address=address)
     return adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=height)

@@ -41,7 +41,35 @@ class SettingsError(ValueError):
 
 
 class HardwareSettings:
-    """Plain attributes, one per setting (README.md: "settings.toml reference")."""
+    """Plain attributes, one per setting (README.md: "settings.toml reference").
+    The annotations cost nothing on the device (its compiler drops them) and
+    let the type check see the attributes read_settings sets."""
+    matrix_pin: str
+    matrix_pixels: int
+    layout: str
+    start: str
+    rotation: int
+    mirror: bool
+    color_order: str
+    brightness: int
+    current_ma: int
+    think_ms: int
+    buttons: str
+    active_low: bool
+    pull: bool
+    button_pins: tuple
+    shift_clock: str
+    shift_data: str
+    shift_latch: str
+    shift_count: int
+    shift_keys: tuple
+    display: str
+    display_height: int
+    i2c_address: int
+    i2c_sda: str
+    i2c_scl: str
+    repeat_delay_ms: int
+    repeat_ms: int
 
 
 def _choice(key, text, allowed):
@@ -151,7 +179,7 @@ def read_settings(getenv=None):
 
 def _check_distinct(s):
     """Two buttons on one pin would make one of them dead: say which."""
-    seen = {}
+    seen = {}  # type: dict
     for i in range(6):
         pin = s.button_pins[i]
         if pin in seen:

@@ -36,6 +36,16 @@ def missing_library(error):
     return "Missing module (%s): run deploy.sh again." % text
 
 
+def report(error):
+    """The traceback of an error nobody expected, on the serial console."""
+    try:
+        from traceback import print_exception
+    except ImportError:            # a build without the traceback module
+        print("%s: %s" % (type(error).__name__, error))
+        return
+    print_exception(error, error, error.__traceback__)   # CircuitPython 9 and 10, CPython 3.5+
+
+
 def show_problem(text, screen=None, display=None):
     """The message on the game's text screen if it works; otherwise CircuitPython's
     own terminal is put on the display (the SSD1306 or the board's own) and the
@@ -103,11 +113,34 @@ def seed():
         return 0
 
 
-def halt():
-    """Keep the message up; saving settings.toml reloads the board."""
-    import time
-    while True:
-        time.sleep(1)
+def halt(hw=None, text="", until=None, clock=None):
+    """Keep the message up until a reset (saving settings.toml reloads the
+    board): the matrix dark, or, when there is no display to read the
+    message on, scrolling it.  Returns `text` once `until()` (tests)."""
+    from time import sleep
+    matrix = hw.matrix if hw is not None else None
+    ticker = None
+    if matrix is not None:
+        try:
+            matrix.clear()
+            if hw.display is None and text:
+                from mapello.hardware.ticker import Ticker
+                ticker = Ticker()
+                frame = bytearray(300)
+                if clock is None:
+                    clock = device_clock()
+        except Exception as e:  # the matrix itself may be the problem
+            print("Mapello: the matrix failed too: %s" % e)
+            ticker = None
+    while until is None or not until():
+        if ticker is not None and matrix is not None:
+            now = clock()
+            if not ticker.draw(now, frame):
+                ticker.start(text, now)
+            else:
+                matrix.show(frame, hw.settings.brightness)
+        sleep(0.02 if ticker is not None else 1)
+    return text
 
 
 def quiet_screen(board=None, getenv=None):
@@ -126,8 +159,11 @@ def quiet_screen(board=None, getenv=None):
 
 
 def memory_problem():
-    return ("Out of memory loading the game: copy it compiled, with deploy.sh --mpy-cross "
-            "(CircuitPython's mpy-cross).")
+    """What frees memory, biggest first: compiled .mpy files save only about
+    11 %, the display stack and the fonts are data, not code."""
+    return ('Out of memory starting the game. What helps most: a board with more RAM '
+            '(Pico 2), or MAPELLO_DISPLAY = "none"; .mpy files (deploy.sh --mpy-cross) '
+            'save only about 11 %.')
 
 
 def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR):
@@ -135,15 +171,14 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
     problem = long_ints_problem()
     if problem:
         show_problem(problem, quiet_screen(board, getenv))
-        return halt() if until is None else problem
+        return halt(None, problem, until)
     from mapello.hardware.settings import read_settings, SettingsError
     from mapello.hardware.build import build_hardware, Hardware, HardwareError
-    hw = None
+    hw = Hardware(None)
     try:
         if board is None:
             import board
-        settings = read_settings(getenv)
-        hw = Hardware(settings)
+        settings = hw.settings = read_settings(getenv)
         build_hardware(settings, board, hw)
     except ImportError as e:
         problem = missing_library(e)
@@ -151,17 +186,23 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         problem = str(e)
     except MemoryError:
         problem = memory_problem()
-    except Exception as e:  # a driver's own error: still one readable line
+    except Exception as e:  # a driver's own error: still one readable line, and its traceback
+        report(e)
         problem = "Hardware start failed: %s: %s" % (type(e).__name__, e)
     if problem:
-        if hw is None:
-            show_problem(problem)
-        else:
+        if hw.display is not None:
             show_problem(problem, hw.screen, hw.display)
-        return halt() if until is None else problem
+        else:                      # not built yet, or there is none: the matrix scrolls it
+            show_problem(problem, quiet_screen(board, getenv))
+        return halt(hw, problem, until, clock)
+    if hw.display_problem:         # no display answered: play on the matrix alone
+        print("Mapello: %s. Playing without it: messages scroll on the matrix "
+              "and are printed here." % hw.display_problem)
+    if hw.warning:
+        print("Mapello: " + hw.warning)
     writable = game_can_write()
-    notice = "Board saves on" if writable else "Board saves: B at reset"
-    print("Mapello Handheld: " + notice)
+    print("Mapello Handheld: " + ("the game writes CIRCUITPY: saved boards go to boards/ as files"
+                                  if writable else "hold B at reset to save boards as files in boards/"))
     try:
         from mapello.ui.app import App
         from mapello.game.catalogue import from_folder
@@ -177,13 +218,28 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
     except MemoryError:
         problem = memory_problem()
     if problem:
-        show_problem(problem, hw.screen)
-        return halt() if until is None else problem
-    say = getattr(app, "say", None)
-    if say is not None:          # the boot mode, on the display for a moment
-        say(notice)
+        show_problem(problem, hw.screen if hw.display is not None else None)
+        return halt(hw, problem, until, clock)
+    if writable:
+        from mapello.hardware.boardfiles import board_writer
+        app.write_board = board_writer(boards_dir)
+    if hw.display_problem:       # on the display (or the matrix) for a moment
+        app.say("No display found")
+    elif hw.warning:
+        app.say("RP2350: buttons may stick, see serial")
+    elif writable:
+        app.say("Boards save as files")
     console = Console(app, hw.matrix, hw.inputs, hw.screen, clock,
-                      ticker=Ticker() if hw.screen is None else None,
+                      ticker=Ticker() if hw.display is None else None,
                       repeater=Repeater(settings.repeat_delay_ms, settings.repeat_ms))
-    console.run(until)
+    try:
+        console.run(until)
+    except MemoryError:
+        problem = memory_problem()
+    except Exception as e:  # the loop itself failed (the App survives its own errors)
+        report(e)
+        problem = "Stopped by an error: %s: %s. Press reset." % (type(e).__name__, e)
+    if problem:
+        show_problem(problem, hw.screen if hw.display is not None else None)
+        return halt(hw, problem, until, clock)
     return console

@@ -7,7 +7,7 @@ into the App's 300-byte frame format, so the matrix driver shows it as usual.
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]  # the stub's const is generic
         return x
 
 COLUMN_MS = const(70)      # one column of scroll

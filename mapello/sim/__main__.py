@@ -1,6 +1,9 @@
 # desktop-only
 import sys
 
-from mapello.sim import main
+from mapello.desktop import standard_library_first
+
+standard_library_first()
+from mapello.sim import main  # noqa: E402
 
 sys.exit(main())

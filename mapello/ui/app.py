@@ -132,6 +132,7 @@ class App:
         self._message = ""
         self._message_until = 0
         self.held = 0             # bit per button currently held
+        self.write_board = None   # the device sets it when boards may be saved as files
         self._load_settings()
         self.go("menu")
         self._refresh()

@@ -1,0 +1,17 @@
+"""Mapello Handheld on a CircuitPython board: the hardware comes from
+settings.toml (see README.md), the game from mapello/.
+
+CircuitPython runs this file as the module __main__.  This folder is also a
+desktop checkout, where the standard library has a module called `code` (pdb
+imports it): imported under that name, this file does nothing.
+
+Kept to a few lines on purpose: everything that can go wrong is reported on
+the display by mapello.hardware.start, which says what to do about it.
+"""
+if __name__ == "__main__":
+    try:
+        from mapello.hardware.start import main
+    except ImportError as e:  # mapello/ itself is missing or half copied
+        print("Mapello: %s. Copy the game again (deploy.sh, or the bundle's mapello/ folder)." % e)
+        raise
+    main()

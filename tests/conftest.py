@@ -1,0 +1,23 @@
+"""Read by pytest before any test, however it is started (./test.sh, `pytest`,
+`.venv/bin/python -m pytest`):
+
+- the repository root goes after the standard library on sys.path.  The root
+  is also the CIRCUITPY drive's root, so its code.py would otherwise stand in
+  for the standard library's `code` module, which pdb imports;
+- the MicroPython VM (`micropython`, installed beside this Python by
+  requirements-dev.txt) is put on PATH for the tests that run it.
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != ROOT] + [ROOT]
+_code = sys.modules.get("code")
+if _code is not None and os.path.dirname(os.path.abspath(getattr(_code, "__file__", "") or "")) == ROOT:
+    del sys.modules["code"]             # imported from the root before this file ran
+
+_bin = os.path.dirname(sys.executable)
+if os.path.exists(os.path.join(_bin, "micropython")) and \
+        _bin not in os.environ.get("PATH", "").split(os.pathsep):
+    os.environ["PATH"] = _bin + os.pathsep + os.environ.get("PATH", "")

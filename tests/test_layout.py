@@ -1,0 +1,72 @@
+"""The repository root is the CIRCUITPY drive's root (code.py, boot.py, lib/),
+and still a Python project: pytest, pdb's `interact` and `python3 -m mapello`
+must not take the root's code.py for the standard library's `code` module."""
+import io
+import os
+import runpy
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.dirname(sys.executable)
+
+
+def test_code_py_imported_as_code_does_nothing(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "mapello.hardware.start", None)   # would fail if imported
+    runpy.run_path(os.path.join(ROOT, "code.py"), run_name="code")
+    assert capsys.readouterr().out == ""
+    with pytest.raises(ImportError):                                  # as __main__ it runs
+        runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
+    assert "Copy the game again" in capsys.readouterr().out
+
+
+def test_the_standard_librarys_code_module_in_tests():
+    import code
+    assert os.path.dirname(os.path.abspath(code.__file__)) != ROOT
+    assert hasattr(code, "interact")
+
+
+def test_pdb_interact(monkeypatch, capsys):
+    import pdb
+    monkeypatch.setattr(sys, "stdin", io.StringIO("answer = 6 * 7\nprint('answer', answer)\n"))
+    out = io.StringIO()
+    debugger = pdb.Pdb(stdin=io.StringIO("interact\ncontinue\n"), stdout=out, nosigint=True)
+    debugger.use_rawinput = False
+    debugger.runcall(_traced, 3)
+    assert "answer 42" in capsys.readouterr().out
+
+
+def _traced(n):
+    return n + 1
+
+
+def test_python_m_mapello_from_the_root():
+    proc = subprocess.run([sys.executable, "-m", "mapello", "perft", "start", "2"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["12"]
+
+
+def test_python_m_mapello_puts_the_standard_library_first(monkeypatch):
+    from mapello.desktop import standard_library_first
+    monkeypatch.setattr(sys, "path", [ROOT, "/usr/lib/python3", "/site-packages"])
+    standard_library_first()
+    assert sys.path == ["/usr/lib/python3", "/site-packages", ROOT]
+    standard_library_first()                       # once is enough; again changes nothing
+    assert sys.path == ["/usr/lib/python3", "/site-packages", ROOT]
+
+
+@pytest.mark.parametrize("command", [[os.path.join(BIN, "pytest")], [sys.executable, "-m", "pytest"]])
+def test_pytest_without_test_sh(command):
+    """No activated venv, no PATH from test.sh: the conftest finds the VM beside
+    the interpreter, and the root's code.py does not hide the standard library's."""
+    env = dict(os.environ)
+    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep)
+                                  if os.path.abspath(p) != BIN)
+    proc = subprocess.run(command + ["-q", "-p", "no:randomly", "tests/test_micropython.py::test_checks_pass_in_micropython[mp_record]",
+                                     "tests/test_layout.py::test_the_standard_librarys_code_module_in_tests"],
+                          cwd=ROOT, capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "2 passed" in proc.stdout

@@ -119,4 +119,6 @@ def test_computer_thinking_is_not_left_on_screen_once_it_has_moved():
     assert p.app.lines[3] == "computer thinking"
     p.wait(1000)
     assert p.app.lines[1] == "You Black to move"
+    assert p.app.lines[3].startswith("CPU: ")     # its move, named, not the stale message
+    p.wait(2000)
     assert p.app.lines[3] == "A play  B menu"

@@ -133,8 +133,9 @@ class Screen:
             return
         if self.session.is_computer(pos.turn) and not pos.is_over():
             if button == buttons.B and self.thinker is not None:
-                self.app.say("move now")
-                self._move(self.thinker.best())
+                cell = self.thinker.best()
+                self._move(cell)
+                self.app.say("CPU: " + cell_name(cell))
             else:
                 self.app.say("computer thinking")
                 self._said_thinking = True
@@ -278,13 +279,16 @@ class Screen:
         pos = self.session.pos
         if not pos.legal_mask():
             self._move(PASS)
+            self.app.say("CPU: pass")
             return
         if self.thinker is None:
             self.thinker = self._search(pos, self.session.level)
             self.app.changed()
             return
         if self._run_slices(self.thinker):
-            self._move(self.thinker.best())
+            cell = self.thinker.best()
+            self._move(cell)
+            self.app.say("CPU: " + cell_name(cell))
 
     # --- output ----------------------------------------------------------------
     def hints_mask(self):

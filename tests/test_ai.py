@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from mapello.rules.notation import parse_position, position_text
 from mapello.ai.thinker import LEVELS, Thinker, choose_move, hint
 from mapello.rules.boardfile import parse_board
 from mapello.rules.position import PASS, Position, cell_name, cells_of, flips_mask, moves_mask, popcount
@@ -38,7 +39,7 @@ def play_out(pos, level_of, seed=0, nodes=300):
         legal = pos.legal_moves()
         move = choose_move(pos, level_of[pos.turn], seed=seed + pos.ply(), node_budget=nodes)
         if legal:
-            assert move in legal, (cell_name(move), pos.to_text())
+            assert move in legal, (cell_name(move), position_text(pos))
         else:
             assert move == PASS
         pos.play(move)
@@ -83,12 +84,12 @@ def test_slice_size_does_not_change_the_choice():
 
 def test_thinker_leaves_the_callers_position_alone():
     pos = random_board(4)
-    before = pos.to_text()
+    before = position_text(pos)
     for level in LEVELS:
         t = Thinker(pos, level, node_budget=2000)
         while not t.step(100):
             pass
-    assert pos.to_text() == before and pos.ply() == 0
+    assert position_text(pos) == before and pos.ply() == 0
 
 
 def test_unknown_level_is_a_clear_error():
@@ -142,7 +143,7 @@ def midgame_positions(count, plies, seed):
             moves = pos.legal_moves()
             pos.push(moves[rng.randrange(len(moves))] if moves else PASS)
         if len(pos.legal_moves()) >= 2:
-            out.append(Position.from_text(pos.to_text()))
+            out.append(parse_position(position_text(pos)))
     return out
 
 
@@ -159,7 +160,7 @@ def test_search_equals_plain_minimax_at_fixed_depth(depth):
             assert final_margin(t.score) == final_margin(best_value)
         else:
             assert t.depth == depth
-        assert t.score == best_value, pos.to_text()
+        assert t.score == best_value, position_text(pos)
         assert values[t.best()] == best_value
 
 
@@ -172,7 +173,7 @@ def endgame_positions(count, empties, seed):
             moves = pos.legal_moves()
             pos.push(moves[rng.randrange(len(moves))] if moves else PASS)
         if not pos.is_over() and len(pos.legal_moves()) >= 2:
-            out.append(Position.from_text(pos.to_text()))
+            out.append(parse_position(position_text(pos)))
     return out
 
 
@@ -207,8 +208,8 @@ def test_exact_endgame_equals_brute_force(empties, count):
         t = Thinker(pos, "hard", node_budget=10 ** 7)
         while not t.step(10000):
             pass
-        assert t.exact, pos.to_text()
-        assert final_margin(t.score) == want, pos.to_text()
+        assert t.exact, position_text(pos)
+        assert final_margin(t.score) == want, position_text(pos)
         if empties <= 8:  # the chosen move keeps the result (too slow at 10)
             pos.push(t.best())
             assert -brute_force_margin(pos) == want

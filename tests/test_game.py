@@ -1,5 +1,6 @@
 """One game in progress: moves, undo (pass-and-play and against the computer),
 the move timer on an injected clock, and replay forward and back."""
+from mapello.rules.notation import parse_position, position_text
 from mapello.rules.boardfile import parse_board
 from mapello.rules.position import BLACK, PASS, WHITE, Position, parse_cell
 from mapello.game.game import DEFAULT_TIMER_MS, Game
@@ -31,30 +32,30 @@ def play_random(match, rng, n=1000):
 
 def test_illegal_moves_are_refused_with_a_reason_and_change_nothing():
     m = Game(Position())
-    before = m.pos.to_text()
+    before = position_text(m.pos)
     assert m.play(parse_cell("a1")) == "a1: no flip"
     assert m.play(parse_cell("d4")) == "d4: occupied"
     assert m.play(PASS) == "pass: a move exists"
     assert m.play(100) == "?: off the board"
-    assert m.pos.to_text() == before and m.moves == []
+    assert position_text(m.pos) == before and m.moves == []
     assert m.play(parse_cell("e3")) is None and m.pos.turn == WHITE
 
 
 def test_undo_back_to_the_start_in_pass_and_play():
     for seed in range(10):
         m = game_on(random_board(seed))
-        texts = [m.pos.to_text()]
+        texts = [position_text(m.pos)]
         rng = Rng(seed)
         while not m.pos.is_over():
             ms = m.pos.legal_moves()
             m.play(ms[rng.below(len(ms))] if ms else PASS)
             if m.last_move() != PASS:
-                texts.append(m.pos.to_text())
+                texts.append(position_text(m.pos))
             else:
-                texts[-1] = m.pos.to_text()  # a pass goes with the move before it
+                texts[-1] = position_text(m.pos)  # a pass goes with the move before it
         while m.undo():
             texts.pop()
-            assert m.pos.to_text() == texts[-1]
+            assert position_text(m.pos) == texts[-1]
         assert m.moves == [] or m.moves == [PASS]
         assert m.undo() == 0
 
@@ -77,7 +78,7 @@ def test_undo_takes_a_forced_pass_with_the_move_before_it():
     assert m.play(parse_cell("c1")) is None
     # black took white's only disc: the game is over, nothing to pass
     assert m.pos.is_over() and m.undo() == 1 and m.pos == board.position
-    start = Position.from_text("........../.BWW....../.W......../........../........../"
+    start = parse_position("........../.BWW....../.W......../........../........../"
                                "........../........../........../........../.......... b 0 0")
     m = Game(start)
     assert m.play(parse_cell("d1")) is None     # black flips b1 and c1
@@ -93,15 +94,15 @@ def test_undo_against_the_computer_goes_back_to_the_humans_last_move():
         human_positions = []
         while not m.pos.is_over() and len(m.moves) < 30:
             if m.humans_turn():
-                human_positions.append((m.pos.to_text(), len(m.moves)))
+                human_positions.append((position_text(m.pos), len(m.moves)))
             ms = m.pos.legal_moves()
             m.play(ms[rng.below(len(ms))] if ms else PASS)
         while human_positions:
             text, n = human_positions.pop()
-            if m.pos.to_text() == text:  # the human is to move here already
+            if position_text(m.pos) == text:  # the human is to move here already
                 continue
             assert m.undo()
-            assert m.humans_turn() and (m.pos.to_text(), len(m.moves)) == (text, n)
+            assert m.humans_turn() and (position_text(m.pos), len(m.moves)) == (text, n)
         assert m.undo() == 0
         assert len(m.moves) == (1 if computer == BLACK else 0)
 
@@ -162,7 +163,7 @@ def test_timer_skips_the_computers_turn():
 
 def test_timer_forced_pass_is_announced():
     clock = Clock()
-    start = Position.from_text("........../.BWW....../.W......../........../........../"
+    start = parse_position("........../.BWW....../.W......../........../........../"
                                "........../........../........../........../.......... b 0 0")
     m = Game(start, timer_ms=1000, clock=clock)
     assert m.play(parse_cell("d1")) is None
@@ -176,21 +177,21 @@ def test_replay_forward_and_back():
         m = game_on(random_board(seed))
         play_random(m, Rng(seed))
         r = Replay(m.to_record())
-        texts = [r.pos.to_text()]
+        texts = [position_text(r.pos)]
         while r.forward() is not None:
-            texts.append(r.pos.to_text())
+            texts.append(position_text(r.pos))
         assert r.at_end() and r.pos == m.pos and r.index == len(m.moves)
         assert r.forward() is None
         while r.index:
             assert r.back() is not None
-            assert r.pos.to_text() == texts[r.index]
+            assert position_text(r.pos) == texts[r.index]
         assert r.back() is None
         r.seek(5)
-        assert r.pos.to_text() == texts[5] and r.last_move() == m.moves[4]
+        assert position_text(r.pos) == texts[5] and r.last_move() == m.moves[4]
         r.to_end()
         assert r.pos == m.pos
         r.to_start()
-        assert r.pos.to_text() == texts[0]
+        assert position_text(r.pos) == texts[0]
 
 
 def test_resume_from_a_record_rebuilds_the_match():

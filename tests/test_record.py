@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from mapello.rules.notation import parse_position, position_text
 from mapello.rules.boardfile import load_board, parse_board
 from mapello.rules.position import PASS, Position, parse_cell
 from mapello.rules.pieces import Limits
@@ -72,7 +73,7 @@ def test_a_whole_game_is_a_few_dozen_bytes():
 
 
 def test_custom_start_discs_and_white_to_move_survive():
-    start = Position.from_text("........../........../........../...BW...../...WWB..../"
+    start = parse_position("........../........../........../...BW...../...WWB..../"
                                "....BW..../........../........../........../.......... w 1 2")
     moves, final = random_game(start, 3)
     rec = GameRecord(start, moves)

@@ -14,6 +14,7 @@ import gc
 import sys
 import time
 
+from mapello.rules.notation import parse_position, position_text
 from mapello.rules.position import PASS, Position
 from mapello.rules.perft import perft
 
@@ -86,7 +87,7 @@ def main():
     print("mapello.desktop.bench on %s %s" % (sys.implementation.name, sys.platform))
     depth = _depth()
     run_perft("start", Position(), depth)
-    run_perft("rulebook", Position.from_text(RULEBOOK), depth)
+    run_perft("rulebook", parse_position(RULEBOOK), depth)
     per_node = bytes_per_node(Position())
     if per_node is not None:
         print("bytes allocated per node (movegen + push + pop): %d" % per_node)

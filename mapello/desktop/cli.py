@@ -6,6 +6,7 @@ import sys
 import time
 
 from mapello.rules.boardfile import BoardError, format_board, limits_text, load_board
+from mapello.rules.notation import symbol_at
 from mapello.rules.position import COLOUR_NAMES, Position, cell_name
 from mapello.rules.perft import perft
 
@@ -74,7 +75,7 @@ def render(pos, colour=False):
         row = []
         for c in range(10):
             cell = r * 10 + c
-            sym = pos.symbol_at(cell)
+            sym = symbol_at(pos, cell)
             g = glyphs[sym]
             if (legal >> cell) & 1:
                 g = "*"

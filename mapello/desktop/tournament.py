@@ -15,6 +15,7 @@ import os
 import random
 import sys
 
+from mapello.rules.notation import parse_position, position_text
 from mapello.ai.thinker import LEVELS, Thinker
 from mapello.rules.boardfile import BoardError, load_board
 from mapello.rules.position import CENTRE, PASS, Position, popcount
@@ -75,7 +76,7 @@ def play_game(job):
     """(black player, white player, position text, seed, nodes) -> (black, white)
     final scores."""
     black, white, text, seed, nodes = job
-    pos = Position.from_text(text)
+    pos = parse_position(text)
     players = (black, white)
     while not pos.is_over():
         seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
@@ -104,7 +105,7 @@ def jobs_for(a, b, boards, seed, nodes):
     """Each board twice, colours swapped; the A-as-black game comes first."""
     jobs = []
     for i, (_, pos) in enumerate(boards):
-        text = pos.to_text()
+        text = position_text(pos)
         game_seed = seed * 7919 + i
         jobs.append((a, b, text, game_seed, nodes))
         jobs.append((b, a, text, game_seed, nodes))

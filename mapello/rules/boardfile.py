@@ -7,6 +7,7 @@ The format is in shared/DESIGN.md section 3.  Comment lines may carry metadata:
 Every error names the line and column, so a person can fix the file by hand.
 """
 
+from mapello.rules.notation import board_rows
 from mapello.rules.position import BORDER, Position, START_BLACK, START_WHITE
 from mapello.rules.pieces import (BONUS, JOKER, KIND_PLURALS, MAX_PER_KIND, WALL, Limits,
                             placement_error)
@@ -218,7 +219,7 @@ def format_board(pos, name="", description="", limits=None):
                      else "; %s" % name)
     if limits is not None:
         lines.append("; limits: " + limits_text(limits))
-    for r in range(10):
-        lines.append(" ".join([pos.symbol_at(r * 10 + c) for c in range(10)]))
+    for row in board_rows(pos):
+        lines.append(" ".join(row))
     return "\n".join(lines) + "\n"
 

@@ -2,18 +2,39 @@
 
 'J........J/........../..../J........J b 0 0': ten rows of ten board-file
 symbols joined by '/', the side to move ('b' or 'w'), then the bonuses black
-and white have taken.  Separate from the engine so that a device that never
-prints a position never compiles this code.
+and white have taken; also the board-file symbol of each cell.  Separate from
+the engine so that a game that never writes a board never compiles this.
 """
 
 from mapello.rules.geometry import BORDER, INNER
 from mapello.rules.position import Position
 
 
+def symbol_at(pos, cell):
+    """The board-file symbol of `cell`: B W # + J or '.'."""
+    bit = 1 << cell
+    if bit & pos.discs[0]:
+        return "B"
+    if bit & pos.discs[1]:
+        return "W"
+    if bit & pos.walls:
+        return "#"
+    if bit & pos.bonuses:
+        return "+"
+    if bit & pos.jokers:
+        return "J"
+    return "."
+
+
+def board_rows(pos):
+    """The ten rows of `pos` as strings of ten symbols."""
+    return ["".join([symbol_at(pos, r * 10 + c) for c in range(10)]) for r in range(10)]
+
+
 def position_text(pos):
-    rows = []
-    for r in range(10):
-        rows.append("".join([pos.symbol_at(r * 10 + c) for c in range(10)]))
+    """One line: ten rows of ten symbols joined by '/', side to move, bonuses
+    taken ('...... b 0 0'); parse_position reads it back exactly."""
+    rows = board_rows(pos)
     return "%s %s %d %d" % ("/".join(rows), "bw"[pos.turn], pos.taken[0], pos.taken[1])
 
 

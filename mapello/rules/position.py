@@ -51,9 +51,6 @@ class Position:
     def __ne__(self, other):
         return not self.__eq__(other)
 
-    def __repr__(self):
-        return "Position(%r)" % self.to_text()
-
     # --- queries -----------------------------------------------------------
     def empty(self):
         """Cells a disc may go on: inner, not a disc, not a wall (bonuses count)."""
@@ -162,30 +159,3 @@ class Position:
             self.bonuses |= bit
             self.taken[t] -= 1
         return cell
-
-    # --- one-line notation (mapello/rules/notation.py, imported only when used) --
-    def symbol_at(self, cell):
-        bit = 1 << cell
-        if bit & self.discs[0]:
-            return "B"
-        if bit & self.discs[1]:
-            return "W"
-        if bit & self.walls:
-            return "#"
-        if bit & self.bonuses:
-            return "+"
-        if bit & self.jokers:
-            return "J"
-        return "."
-
-    def to_text(self):
-        """One line: ten rows of ten symbols joined by '/', side to move, bonuses
-        taken ('...... b 0 0'); Position.from_text reads it back exactly."""
-        from mapello.rules.notation import position_text
-        return position_text(self)
-
-    @staticmethod
-    def from_text(text):
-        """Parse to_text()'s notation; ValueError says what is wrong."""
-        from mapello.rules.notation import parse_position
-        return parse_position(text)

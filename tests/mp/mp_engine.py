@@ -1,4 +1,5 @@
 """A representative part of the engine's tests, run inside MicroPython."""
+from mapello.rules.notation import parse_position, position_text
 from mapello.rules.position import PASS, Position, cell_name, parse_cell
 from mapello.rules.perft import perft
 from mapello.rules.boardfile import BoardError, format_board, parse_board
@@ -19,25 +20,25 @@ def check_start_moves():
 
 def check_push_pop_restores_a_whole_game():
     pos = Position()
-    start = pos.to_text()
+    start = position_text(pos)
     texts = []
     while not pos.is_over():
-        texts.append(pos.to_text())
+        texts.append(position_text(pos))
         moves = pos.legal_moves()
         pos.push(moves[len(moves) // 2] if moves else PASS)
     score = pos.score()
     assert sum(score) > 4
     while pos.ply():
         pos.pop()
-        assert pos.to_text() == texts.pop()
-    assert pos.to_text() == start
+        assert position_text(pos) == texts.pop()
+    assert position_text(pos) == start
 
 
 def check_notation_round_trip():
     pos = parse_board(RULEBOOK).position
     pos.play(parse_cell("c5") if not pos.why_illegal(parse_cell("c5")) else pos.legal_moves()[0])
-    again = Position.from_text(pos.to_text())
-    assert again == pos and again.to_text() == pos.to_text()
+    again = parse_position(position_text(pos))
+    assert again == pos and position_text(again) == position_text(pos)
 
 
 def check_rulebook_board():

@@ -102,12 +102,16 @@ class FakeNvm:
             self._budget -= 1
 
     def _program(self, at, value):
-        for i in range(len(value)):
-            if self._budget == 0 and self.torn:
-                self.data[at + i] = value[i] | self._random_bits()
-            self._step()
-            self.data[at + i] = value[i]
-            self.bytes_programmed += 1
+        n = len(value)
+        k = n if self._budget is None or self._budget >= n else self._budget
+        self.data[at:at + k] = value[:k]
+        self.bytes_programmed += k
+        if self._budget is not None:
+            self._budget -= k
+            if k < n:                      # the power goes before byte k is done
+                if self.torn:
+                    self.data[at + k] = value[k] | self._random_bits()
+                raise PowerCut()
 
     def _random_bits(self):
         self._rng = (self._rng * 1103515245 + 12345) & 0x7FFFFFFF

@@ -49,7 +49,7 @@ def test_a_long_message_is_shown_whole_at_word_breaks(tmp_path):
     assert "set aside, new game" in shown, p.app.lines
     for line in p.app.lines:
         assert len(line) <= 21
-    p.wait(2000)                          # and it goes away
+    p.wait(5200)                          # and it goes away (shown 5 s at start)
     assert p.app.lines[1] == ">Mode: Series"
 
 

@@ -90,6 +90,18 @@ def game_can_write():
         return False
 
 
+def erases_every_write(machine=None):
+    """True on the atmel-samd port (SAMD51: 'Adafruit PyBadge with samd51j19'),
+    whose nvm erases its block on every write; RP2040 writes into erased bytes
+    without an erase."""
+    try:
+        if machine is None:
+            machine = os.uname().machine
+        return " with sam" in machine.lower()
+    except Exception:
+        return False
+
+
 def make_storage():
     """Match saves live in microcontroller.nvm (mapello.game.storage); None where the
     board has none, so the game still runs, without resume."""
@@ -98,7 +110,7 @@ def make_storage():
         import microcontroller
         if getattr(microcontroller, "nvm", None) is None:
             return None
-        return NvmStorage(microcontroller.nvm)
+        return NvmStorage(microcontroller.nvm, erase_every_write=erases_every_write())
     except Exception as e:  # an nvm too small or missing: play without saves
         print("Mapello: no save memory (%s)" % e)
         return None
@@ -197,8 +209,8 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         show_problem(problem, hw.screen)
         return halt() if until is None else problem
     say = getattr(app, "say", None)
-    if say is not None:          # the boot mode, on the display for a moment
-        say(notice)
+    if say is not None and not getattr(app, "message", ""):
+        say(notice)              # the boot mode, unless a save message is showing
     console = Console(app, hw.matrix, hw.inputs, hw.screen, clock,
                       ticker=Ticker() if hw.screen is None else None,
                       repeater=Repeater(settings.repeat_delay_ms, settings.repeat_ms))

@@ -18,6 +18,7 @@ except ImportError:  # CPython
 
 LINE_WIDTH = const(21)
 MESSAGE_MS = const(1800)
+NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set-aside save
 
 DEFAULT_SETTINGS = {
     "mode": 0,          # index into screens_menu.MODES
@@ -85,7 +86,7 @@ class App:
         from mapello.game import storage as save
         found, problem = save.resume(self.storage, self.clock, self.seed)
         if problem:
-            self.say(problem)
+            self.say(problem, NOTICE_MS)
         if found is not None:
             for key in DEFAULT_SETTINGS:
                 v = found.settings.get(key)

@@ -94,7 +94,7 @@ def saved(app):
     """The saved game (mapello.game.storage.Saved) with a match in progress, or None."""
     from mapello.game import storage as save
     found, problem = save.resume(app.storage, app.clock, app.seed)
-    if problem:
+    if problem and problem != app.message:  # (a notice may show already, longer)
         app.say(problem)
     if found is None or found.match is None or found.match.is_over():
         return None

@@ -139,6 +139,7 @@ def test_power_cut_at_every_byte_of_every_write_then_switched_on_again():
         cut[key] = value
     except PowerCut:
         pass
+    cut.cut_after(None)                # the power is back
     q = Player(storage=NvmStorage(cut))
     assert LOST in " ".join(q.app.lines)
     q.press("B")

@@ -34,7 +34,7 @@ def test_bench_in_micropython_with_64k_heap():
 
 
 def test_save_bench_prints_its_figures():
-    proc = subprocess.run([sys.executable, "tools/save_bench.py", "--games", "3", "--cut-games", "1",
+    proc = subprocess.run([sys.executable, "tools/save_bench.py", "--games", "10", "--cut-games", "1",
                            "--samd-cut-games", "0", "--warm-games", "0"], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -140,28 +140,32 @@ class LogStorage:
         return 0
 
     def _next(self, at, cur):
-        """(payload, length) of the record at `at` applied to `cur`, or None
-        when there is no whole record there."""
-        if at + 7 > self.size:
+        """(payload, length) after the record at `at`: `cur` (a bytearray,
+        None before the first record) changed in place; None when there is
+        no whole record there."""
+        room = self.size - at
+        if room < 7:
             return None
-        head = self._read(at, 3)
-        tag = head[0]
+        rec = self._read(at, 16 if room > 16 else room)   # most records: one read
+        tag = rec[0]
         if tag == _FULL:
-            n = (head[1] << 8) | head[2]
+            n = (rec[1] << 8) | rec[2]
             skip = 3
         elif (tag == _APPEND or tag == _DELTA) and cur is not None:
-            n = head[1]
+            n = rec[1]
             skip = 2
         else:
             return None
         total = skip + n + 4
-        if at + total > self.size:
+        if total > room:
             return None
-        rec = self._read(at, total)
-        if crc32(rec[:total - 4]) != _u(rec, total - 4, 4):
+        if total > len(rec):
+            rec = self._read(at, total)
+        body = memoryview(rec)
+        if crc32(body[:total - 4]) != _u(rec, total - 4, 4):
             return None
         if tag == _FULL:
-            return bytes(rec[skip:total - 4]), total
+            return bytearray(body[skip:total - 4]), total
         keep = _u(rec, skip, 2)
         tail = 0
         if tag == _DELTA:
@@ -170,7 +174,8 @@ class LogStorage:
         skip += 2
         if skip > total - 4 or keep + tail > len(cur):
             return None
-        return cur[:keep] + bytes(rec[skip:total - 4]) + cur[len(cur) - tail:], total
+        cur[keep:len(cur) - tail] = body[skip:total - 4]
+        return cur, total
 
     def _scan(self):
         """Read the memory: 'ok' (a save found), 'blank', or why not."""
@@ -200,7 +205,7 @@ class LogStorage:
             at += n
         if cur is None:
             return "corrupt"
-        self._last = cur
+        self._last = bytes(cur)
         self._end = at
         self._clean = at >= used
         if not self._clean:

@@ -271,10 +271,14 @@ class LogStorage:
         used: one write (on flash, the one erase)."""
         rec = _record(_FULL, data)
         n = HEADER + len(rec)
-        image = bytearray(b"\xff" * (n if n > self._used else self._used))
+        span = n if n > self._used else self._used
+        image = bytearray(span)           # one allocation of up to the sector
         image[0:3] = MAGIC
         image[3] = FORMAT
         image[HEADER:n] = rec
+        for i in range(n, span, _CHUNK):
+            k = span - i if span - i < _CHUNK else _CHUNK
+            image[i:i + k] = _ERASED[:k]
         self._write(0, image)
         self.compactions += 1
         self.last_record = len(rec)

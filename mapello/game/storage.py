@@ -1,25 +1,21 @@
 """Saving the whole match after every move, so pulling the plug loses at most
-the move being made; and reading it back safely.
+the move being made; and reading it back safely.  README.md ("Saves") has
+the layout in full.
 
-  storage.load() -> the newest good save's bytes, or None (storage.problem:
-      one line when a bad save was set aside); storage.notice: one line when
-      the save read back is older than the last one written, else None
-  storage.save(data) -> True, or False with storage.problem saying why
-  NvmStorage(nvm): microcontroller.nvm or any object with len(), slice reads
-      and slice writes whose erased bytes read 0xFF; FileStorage(path): a file
-  writes, bytes_written, compactions: what save() did
+  load() -> the newest good save's bytes or None; problem: one line when a
+      bad save was set aside; notice: one line when the save read back is
+      older than the last written.  save(data) -> True, or False and problem.
+  NvmStorage(nvm): len(), slice reads and writes, erased bytes read 0xFF.
 
-Flash programs a write into erased (0xFF) bytes in place; anything else
-erases the sector (RP2040), or every write does (SAMD51).  So the memory is
-"MPL" FORMAT(1) then records, each ending in a CRC-32 of the record:
+Flash programs a write into erased bytes in place and erases the sector for
+any other (RP2040) or for every write (SAMD51).  So: "MPL" FORMAT(1), then
+records, each ending in the CRC-32 of the record:
   F n(2) payload(n) crc      A n(1) keep(2) new crc      (previous[:keep] + new)
   D n(1) keep(2) tail(2) new crc      (previous[:keep] + new + previous[-tail:])
-A save appends one record into erased bytes (a move: 9 bytes).  Reading stops
-at the first record that is not whole; bytes after it are a cut or damaged
-save, and `notice` says so.  A full memory, or one with such remains, is
-compacted: one write of the header and an F record of the new save, erased
-bytes over the rest: the only erase.  erase_every_write (SAMD51) compacts on
-every save.  What a save holds: mapello/game/savefile.py (re-exported here).
+A save appends one record into erased bytes; reading stops at the first that
+is not whole.  A full memory, or one ending in the remains of a cut write, is
+compacted: one write of the header and an F record, erased bytes after it
+(the only erase).  erase_every_write (SAMD51) compacts every save.
 """
 
 try:

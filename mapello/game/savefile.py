@@ -16,6 +16,7 @@ import json
 
 from mapello.game.storage import SaveError, _put, _u
 
+
 class Saved:
     """What unpack() found: match (or None), series (or None), settings (dict)."""
 

@@ -260,7 +260,8 @@ def test_greedy_mover_takes_the_most_flips_plus_bonus():
 
 
 def test_random_boards_follow_the_placement_rules():
-    from mapello.rules.boardfile import format_board, parse_board
+    from mapello.rules.boardfile import parse_board
+    from mapello.rules.notation import format_board
     for s in range(20):
         pos = random_board(s)
         assert pos.legal_moves()

@@ -5,7 +5,8 @@ from app_driver import Player
 from mapello.ui import palette
 from mapello.ui.board_view import cell_colour
 from mapello.rules.position import BLACK, PASS, WHITE, Position, cell_name, parse_cell
-from mapello.game.storage import FileStorage
+from fake_nvm import FakeNvm
+from mapello.game.storage import NvmStorage
 from mapello.ui.board_view import score_line
 
 
@@ -325,9 +326,9 @@ def test_move_timer_waits_while_a_hint_is_thought_out():
     assert pos.ply() == 1
 
 
-def test_quit_and_resume_from_storage(tmp_path):
-    store = tmp_path / "save.bin"
-    p = Player(storage=FileStorage(str(store)))
+def test_quit_and_resume_from_storage():
+    nvm = FakeNvm()
+    p = Player(storage=NvmStorage(nvm))
     p.press("A")
     p.play(parse_cell("f4"))
     p.play(p.app.screen.session.pos.legal_moves()[0])
@@ -336,15 +337,16 @@ def test_quit_and_resume_from_storage(tmp_path):
     p.choose("Quit to menu")
     assert p.screen == "menu" and p.app.lines[3] == "A start  B resume"
     # a new app (a power cycle) finds it too
-    q = Player(storage=FileStorage(str(store)))
+    q = Player(storage=NvmStorage(nvm))
     assert q.app.lines[3] == "A start  B resume"
     q.press("B")
     assert q.screen == "play" and q.app.screen.session.pos == pos
     assert q.app.lines[1] == "P1 Black to move"
 
 
-def test_save_board_from_setup_appears_in_the_menu(tmp_path):
-    p = Player(storage=FileStorage(str(tmp_path / "s.bin")))
+def test_save_board_from_setup_appears_in_the_menu():
+    nvm = FakeNvm()
+    p = Player(storage=NvmStorage(nvm))
     p.menu("board", 4)
     p.press("A")
     p.press("A")                          # a wall on c3
@@ -354,7 +356,7 @@ def test_save_board_from_setup_appears_in_the_menu(tmp_path):
     p.press("B")
     p.choose("Cancel setup")
     assert p.screen == "menu"
-    q = Player(storage=FileStorage(str(tmp_path / "s.bin")))
+    q = Player(storage=NvmStorage(nvm))
     q.menu("board", 2)
     assert q.app.lines[2] == " Saved board"
     assert q.colour(33) == palette.WALL

@@ -2,19 +2,21 @@
 of them, written before its fix."""
 from app_driver import Player
 from test_app_flow import first_move_game
-from mapello.game.storage import FileStorage
+from fake_nvm import FakeNvm
+from mapello.game.storage import NvmStorage
+from mapello.sim.filestore import FileStorage
 
 
-def test_a_resigned_game_is_not_resumed_after_a_restart(tmp_path):
-    store = str(tmp_path / "save.bin")
-    p = Player(settings={"games": 2}, storage=FileStorage(store))
+def test_a_resigned_game_is_not_resumed_after_a_restart():
+    nvm = FakeNvm()
+    p = Player(settings={"games": 2}, storage=NvmStorage(nvm))
     p.press("A")
     p.play(p.app.screen.session.pos.legal_moves()[0])
     p.press("B")
     p.choose("Resign")
     assert p.screen == "game over"
     # the power goes on the game-over screen: game 2 is next, not game 1 again
-    q = Player(storage=FileStorage(store))
+    q = Player(storage=NvmStorage(nvm))
     q.press("B")
     assert q.screen == "play"
     s = q.app.screen.session
@@ -22,14 +24,14 @@ def test_a_resigned_game_is_not_resumed_after_a_restart(tmp_path):
     assert q.app.lines[1] == "P2 Black to move" and q.app.lines[2].endswith("game 2/2")
 
 
-def test_a_restart_between_games_of_a_series_keeps_the_series(tmp_path):
-    store = str(tmp_path / "save.bin")
-    p = Player(settings={"games": 2}, storage=FileStorage(store))
+def test_a_restart_between_games_of_a_series_keeps_the_series():
+    nvm = FakeNvm()
+    p = Player(settings={"games": 2}, storage=NvmStorage(nvm))
     p.press("A")
     first_move_game(p, check_each=False)
     assert p.screen == "game over"
     wins = list(p.app.screen.session.series.wins)
-    q = Player(storage=FileStorage(store))
+    q = Player(storage=NvmStorage(nvm))
     assert q.app.lines[3] == "A start  B resume"
     q.press("B")
     assert q.screen == "play"
@@ -37,7 +39,7 @@ def test_a_restart_between_games_of_a_series_keeps_the_series(tmp_path):
     first_move_game(q, check_each=False)
     assert q.app.screen.session.series.is_over()
     # once the series is over there is nothing left to resume
-    r = Player(storage=FileStorage(store))
+    r = Player(storage=NvmStorage(nvm))
     assert r.app.lines[3] == "A start  </> change"
 
 
@@ -49,7 +51,7 @@ def test_a_long_message_is_shown_whole_at_word_breaks(tmp_path):
     assert "set aside, new game" in shown, p.app.lines
     for line in p.app.lines:
         assert len(line) <= 21
-    p.wait(2000)                          # and it goes away
+    p.wait(5200)                          # and it goes away (shown 5 s at start)
     assert p.app.lines[1] == ">Mode: Series"
 
 

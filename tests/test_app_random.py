@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from app_driver import Player
 from mapello.rules.position import BORDER, INNER
 from mapello.rules.pieces import MAX_PER_KIND, piece_counts
-from mapello.game.storage import FileStorage
+from fake_nvm import FakeNvm
+from mapello.game.storage import NvmStorage
 
 ALL_SCREENS = {"menu", "setup", "choice", "play", "game over",
                "replay", "colour"}
@@ -64,11 +65,11 @@ def random_presses(rng, n):
     return out
 
 
-def test_long_random_sessions_visit_every_screen(tmp_path):
+def test_long_random_sessions_visit_every_screen():
     seen = set()
     for seed in range(4):
         rng = random.Random(seed)
-        storage = FileStorage(str(tmp_path / ("s%d.bin" % seed))) if seed % 2 else None
+        storage = NvmStorage(FakeNvm()) if seed % 2 else None
         p = Player(settings={"games": 2, "timer": 10 if seed == 3 else 0}, storage=storage,
                    seed=seed)
         seen |= run_presses(p, random_presses(rng, 5000))

@@ -31,3 +31,18 @@ def test_bench_in_micropython_with_64k_heap():
     check_report(proc.stdout, 7, 55092, 33968)
     assert re.search(r"bytes allocated per node \(movegen \+ push \+ pop\): \d+", proc.stdout)
     assert re.search(r"heap in use after a whole game: \d+ bytes", proc.stdout)
+
+
+def test_save_bench_prints_its_figures():
+    proc = subprocess.run([sys.executable, "tools/save_bench.py", "--games", "10", "--cut-games", "1",
+                           "--samd-cut-games", "0", "--warm-games", "0"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout
+    for port in ("rp2040", "samd51"):
+        assert re.search(r"%s: [\d.]+ bytes written per move" % port, out), out
+        assert re.search(r"%s: [\d.]+ sector erases per 60-move game; flash life \d+ games at "
+                         r"100000 cycles" % port, out), out
+        assert re.search(r"%s: power cut at each of \d+ steps" % port, out), out
+    erases = float(re.search(r"rp2040: ([\d.]+) sector erases", out).group(1))
+    assert erases <= 3

@@ -4,7 +4,8 @@ import os
 
 import pytest
 
-from mapello.rules.boardfile import BoardError, format_board, load_board, parse_board
+from mapello.rules.boardfile import BoardError, load_board, parse_board
+from mapello.rules.notation import format_board
 from mapello.rules.position import START_BLACK, START_WHITE, Position
 from mapello.rules.perft import perft
 from mapello.rules.pieces import Limits
@@ -57,10 +58,10 @@ def test_given_discs_are_kept_and_black_moves():
 
 
 @pytest.mark.parametrize("text, line, column, message", [
-    (board([EMPTY_ROW] * 9), 10, 0, "9 rows: a board has 10 rows"),
-    (board([EMPTY_ROW] * 11), 12, 0, "an 11th row"),
-    (board(rows_with(2, ". . . . . . . . .")), 4, 0, "9 cells in this row"),
-    (board(rows_with(2, ". . . . . . . . . . .")), 4, 0, "11 cells in this row"),
+    (board([EMPTY_ROW] * 9), 10, 1, "9 rows: a board has 10 rows"),
+    (board([EMPTY_ROW] * 11), 12, 1, "an 11th row"),
+    (board(rows_with(2, ". . . . . . . . .")), 4, 18, "9 cells in this row"),   # where the 10th goes
+    (board(rows_with(2, ". . . . . . . . . . .")), 4, 21, "11 cells in this row"),  # the 11th
     (board(rows_with(2, ". . x . . . . . . .")), 4, 5, "unknown symbol 'x'"),
     (board(rows_with(2, ". .  . . . . . . . .")), 4, 5, "two spaces"),
     (board(rows_with(2, ". .. . . . . . . .")), 4, 4, "separated by one space"),
@@ -80,7 +81,7 @@ def test_given_discs_are_kept_and_black_moves():
     ("; limits: walls four\n" + board([EMPTY_ROW] * 10), 1, 0, "not a number"),
     ("; limits: towers 4\n" + board([EMPTY_ROW] * 10), 1, 0, "is not like 'walls 4'"),
     ("; limits: walls 9\n" + board([EMPTY_ROW] * 10), 1, 0, "must be 0 to 8"),
-    ("", 1, 0, "0 rows"),
+    ("", 1, 1, "0 rows"),
 ])
 def test_every_error_names_line_column_and_reason(text, line, column, message):
     e = error_of(text)
@@ -132,3 +133,37 @@ def test_bundled_boards_are_many_valid_named_and_include_the_rulebook():
     assert "Rulebook example" in names
     rulebook = load_board(os.path.join(ROOT, "boards", "rulebook.txt")).position
     assert rulebook.discs == [START_BLACK, START_WHITE]
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    text = board([EMPTY_ROW] * 10)
+    assert parse_board("\ufeff" + text).position == parse_board(text).position
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert load_board(str(path)).position == parse_board(text).position
+
+
+def test_a_file_that_is_not_utf8_is_named_with_line_and_column(tmp_path):
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(b"; Caf\xe9 board\n" + board([EMPTY_ROW] * 10).encode())
+    with pytest.raises(BoardError) as e:
+        load_board(str(path))
+    assert str(e.value).startswith(str(path) + ": line 1, column 6: not UTF-8 text (byte 0xe9)")
+    path.write_bytes(b"; \xc3\xa9t\xc3\xa9\n\n; ok\n. . \xff")
+    with pytest.raises(BoardError, match=r"line 4, column 5: not UTF-8 text \(byte 0xff\)"):
+        load_board(str(path))
+
+
+def test_a_board_where_nobody_can_move_is_refused():
+    only_black = rows_with(4, ". . . . B B . . . .")
+    only_black = only_black[:5] + [". . . . B B . . . ."] + only_black[6:]
+    with pytest.raises(BoardError, match="nobody can move at the start"):
+        parse_board(board(only_black))
+    full = [". " + " ".join("B" if (r + c) % 3 else "W" for c in range(8)) + " ." for r in range(8)]
+    with pytest.raises(BoardError, match="nobody can move at the start"):
+        parse_board(board([EMPTY_ROW] + full + [EMPTY_ROW]))
+
+
+def test_a_moves_line_without_its_semicolon_is_a_record_line():
+    text = board([EMPTY_ROW] * 10) + "moves: f5 d6\n"
+    assert parse_board(text).position == parse_board(board([EMPTY_ROW] * 10)).position

@@ -51,8 +51,12 @@ def test_check_accepts_bundled_and_names_bad_files(tmp_path):
     code, out, _ = run("check", "boards/open.txt", str(bad), str(tmp_path / "missing.txt"))
     assert code == 1
     lines = out.splitlines()
-    assert "line 10: 9 rows" in out
+    assert "line 10, column 1: 9 rows" in out
     assert [l[:3] for l in lines] == ["ok ", "BAD", "BAD"]
+    latin = tmp_path / "latin1.txt"
+    latin.write_bytes(b"; Caf\xe9\n" + b". . . . . . . . . .\n" * 10)
+    code, out, _ = run("check", str(latin))
+    assert code == 1 and out.startswith("BAD  %s: line 1, column 6: not UTF-8" % latin)
 
 
 def test_show_prints_a_readable_board():

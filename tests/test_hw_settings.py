@@ -110,3 +110,43 @@ def toml_values(path):
     import tomllib
     with open(path, "rb") as f:
         return tomllib.load(f)
+
+
+def test_a_bare_value_circuitpython_cannot_read_is_named_with_its_quoted_form(tmp_path):
+    """CircuitPython 10.0 and 10.1: os.getenv raises ValueError, naming no key,
+    for `MAPELLO_MATRIX_MIRROR = true`; the message names the key and shows
+    the quoted form, found in the file."""
+    toml = tmp_path / "settings.toml"
+    toml.write_text('MAPELLO_BRIGHTNESS = 30\nMAPELLO_MATRIX_MIRROR = true\n')
+
+    def getenv(name):
+        if name == "MAPELLO_MATRIX_MIRROR":
+            raise ValueError("invalid syntax for integer with base 10: 'true'")
+        return 30 if name == "MAPELLO_BRIGHTNESS" else None
+    with pytest.raises(SettingsError) as e:
+        read_settings(getenv, str(toml))
+    assert str(e.value) == ('settings.toml: MAPELLO_MATRIX_MIRROR = true needs quotes: '
+                            'MAPELLO_MATRIX_MIRROR = "true"')
+    assert e.value.key == "MAPELLO_MATRIX_MIRROR"
+    with pytest.raises(SettingsError, match="MAPELLO_MATRIX_MIRROR cannot be read"):
+        read_settings(getenv, str(tmp_path / "missing.toml"))
+
+
+def test_a_very_long_value_is_cut_in_the_message(tmp_path):
+    long = "GP" + "9" * 500
+    with pytest.raises(SettingsError) as e:
+        parse(MATRIX_LAYOUT="zigzag" * 100)
+    assert len(str(e.value)) < 120 and "..." in str(e.value)
+    with pytest.raises(SettingsError) as e:
+        parse(BRIGHTNESS="9" * 300)
+    assert len(str(e.value)) < 80
+    toml = tmp_path / "settings.toml"
+    toml.write_text("MAPELLO_MATRIX_PIN = %s\n" % long)
+
+    def getenv(name):
+        if name == "MAPELLO_MATRIX_PIN":
+            raise ValueError("invalid syntax")
+        return None
+    with pytest.raises(SettingsError) as e:
+        read_settings(getenv, str(toml))
+    assert len(str(e.value)) < 120 and "..." in str(e.value)

@@ -3,7 +3,7 @@ the same board (on every interpreter: see tests/mp/mp_flow.py), and a
 generated board survives a record round trip."""
 from mapello.rules.notation import parse_position, position_text
 from mapello.rules.position import BORDER, CENTRE, INNER, PASS, popcount
-from mapello.rules.pieces import Limits, piece_counts
+from mapello.rules.pieces import WALL, Limits, piece_counts
 from mapello.game.random_boards import blocked_squares, random_board
 from mapello.rng import Rng
 from mapello.game.record import GameRecord, decode, encode
@@ -94,3 +94,13 @@ def test_generated_board_survives_a_record_round_trip():
                 assert again.start == board.position
                 assert again.name == board.name and again.limits == board.limits
                 assert again.replay() == final
+
+
+def test_written_out_cell_lists_match_their_definitions():
+    from mapello.game import random_boards
+    from mapello.rules.pieces import placement_error
+    from mapello.rules.position import INNER_CELLS
+    assert random_boards.BLOCKABLE == tuple(
+        c for c in INNER_CELLS if not (3 <= c // 10 <= 6 and 3 <= c % 10 <= 6))
+    assert random_boards.PIECE_CELLS == tuple(
+        c for c in INNER_CELLS if placement_error(WALL, c) is None)

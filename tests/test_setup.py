@@ -3,7 +3,7 @@ import pytest
 
 from mapello.rules.boardfile import parse_board
 from mapello.rules.position import BORDER_CELLS, INNER_CELLS, parse_cell
-from mapello.rules.boardfile import format_board
+from mapello.rules.notation import format_board
 from mapello.rules.pieces import BONUS, JOKER, WALL, Limits, placement_error
 from mapello.game.board_setup import LIMIT, NONE_AGREED, RULE, Setup
 

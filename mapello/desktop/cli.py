@@ -5,8 +5,8 @@ import argparse
 import sys
 import time
 
-from mapello.rules.boardfile import BoardError, format_board, limits_text, load_board
-from mapello.rules.notation import symbol_at
+from mapello.rules.boardfile import BoardError, load_board
+from mapello.rules.notation import format_board, limits_text, symbol_at
 from mapello.rules.position import COLOUR_NAMES, Position, cell_name
 from mapello.rules.perft import perft
 
@@ -36,8 +36,8 @@ def cmd_replay(args):
     from mapello.game.record_text import parse_moves
     text = None
     if args.board not in ("start", "-"):
-        with open(args.board) as f:
-            text = f.read()
+        from mapello.rules.boardfile import read_text
+        text = read_text(args.board)
     if text is not None and record.is_record_text(text):
         game = record.from_text(text)
     elif args.moves is None:
@@ -58,7 +58,7 @@ def cmd_check(args):
     for path in args.boards:
         try:
             board = load_board(path)
-        except (BoardError, OSError, UnicodeDecodeError) as e:
+        except (BoardError, OSError) as e:
             print("BAD  %s" % e)
             bad += 1
             continue

@@ -4,7 +4,8 @@ Kept apart from mapello/game/record.py so the device loads it only when a person
 wants text (the binary form is what the device stores).  See record.py.
 """
 
-from mapello.rules.boardfile import BoardError, format_board, parse_board
+from mapello.rules.boardfile import BoardError, parse_board
+from mapello.rules.notation import format_board
 from mapello.rules.position import cell_name, parse_cell
 from mapello.game.record import GameRecord, RecordError
 

@@ -1,15 +1,18 @@
-"""What a save holds: the settings, the series and the game so far, as bytes.
+"""What a save holds: the settings, the series and the game so far, as bytes,
+checked value by value (mapello/game/savecheck.py) when read back.
 
-  u16 n + settings as JSON (sorted keys), u16 n + Series.to_bytes(),
-  u16 n + match bytes: computer(1: 0 none, 1 black, 2 white) timer_s(2)
-  record.encode()
-The storage (two slots, checksums) is mapello/game/storage.py, which re-exports
-pack/unpack and adds resume().
+  u16 n + settings as JSON (sorted keys)
+  u16 n + Series.to_bytes()
+  the game, to the end (nothing when no game is on):
+    computer(1: 0 none, 1 black, 2 white) timer_s(2) n(1) + board
+    (record.encode() of the start, no moves) then one byte per move
+    (its cell number, 0 for a pass)
+What changes from one move to the next is the last byte, so the storage
+(mapello/game/storage.py) writes a move as a few bytes against the previous
+save.  resume() reads the last save back from a storage, never raising.
 """
 
 import json
-
-from mapello.game.storage import SaveError, _put, _u
 
 
 class Saved:
@@ -28,8 +31,7 @@ def _json_dict(d):
 
 
 def _chunk(out, data):
-    out.append(len(data) >> 8)
-    out.append(len(data) & 255)
+    out.extend(len(data).to_bytes(2, "big"))
     out.extend(data)
 
 
@@ -38,46 +40,100 @@ def pack(match, series, settings=None):
     out = bytearray()
     _chunk(out, _json_dict(settings or {}).encode("utf-8"))
     _chunk(out, series.to_bytes() if series is not None else b"")
-    if match is None:
-        _chunk(out, b"")
-    else:
-        from mapello.game.record import encode
-        m = bytearray(3)
-        m[0] = 0 if match.computer is None else match.computer + 1
-        _put(m, 1, min(65535, match.timer_ms // 1000), 2)
-        _chunk(out, bytes(m) + encode(match.to_record()))
+    if match is not None:
+        from mapello.game.record import GameRecord, encode
+        board = encode(GameRecord(match.start, (), match.name, match.limits))
+        head = bytearray(4)
+        head[0] = 0 if match.computer is None else match.computer + 1
+        head[1:3] = min(65535, match.timer_ms // 1000).to_bytes(2, "big")
+        head[3] = len(board)
+        out.extend(head)
+        out.extend(board)
+        for cell in match.moves:
+            out.append(cell if cell >= 0 else 0)
     return bytes(out)
 
 
+def _match(m, clock, seed):
+    from mapello.game.game import Game  # loaded only when a game was saved
+    from mapello.game.record import decode
+    from mapello.rules.position import INNER_CELLS, PASS
+    from mapello.game.savecheck import MAX_TIMER_S, SaveError, bad, check_board
+    if len(m) < 4 or m[0] > 2:
+        raise SaveError("save: bad computer colour")
+    timer = int.from_bytes(m[1:3], "big")
+    if timer > MAX_TIMER_S:
+        bad("timer", timer)
+    end = 4 + m[3]
+    if end > len(m):
+        raise SaveError("save: game cut short")
+    board = decode(m[4:end])
+    if board.moves:
+        raise SaveError("save: game cut short")
+    check_board(board.start, board.limits)
+    moves = []
+    for i in range(end, len(m)):
+        c = m[i]
+        if c and c not in INNER_CELLS:
+            bad("move", c)
+        moves.append(c if c else PASS)
+    computer = None if m[0] == 0 else m[0] - 1
+    # Game plays every move through the rules: an illegal one is a ValueError
+    return Game(board.start, moves, computer, timer * 1000, clock, seed, board.name,
+                 board.limits)
+
+
 def unpack(data, clock=None, seed=0):
-    """A Saved from pack()'s bytes; SaveError (one line) on anything wrong."""
+    """A Saved from pack()'s bytes, every value checked; SaveError (one line)
+    on anything wrong."""
     from mapello.game.series import Series
+    from mapello.game.savecheck import SaveError, check_series, check_settings
     try:
         parts = []
         at = 0
-        for _ in range(3):
-            n = _u(data, at, 2)
+        for _ in range(2):
+            n = int.from_bytes(data[at:at + 2], "big")
             if at + 2 + n > len(data):
                 raise SaveError("save cut short")
             parts.append(bytes(data[at + 2:at + 2 + n]))
             at += 2 + n
-        if at != len(data):
-            raise SaveError("save has trailing bytes")
         settings = json.loads(parts[0].decode("utf-8")) if parts[0] else {}
-        if not isinstance(settings, dict):
-            raise SaveError("save settings are not a table")
-        series = Series.from_bytes(parts[1]) if parts[1] else None
-        match = None
-        m = parts[2]
-        if m:
-            from mapello.game.game import Game  # loaded only when a game was saved
-            from mapello.game.record import decode
-            computer = None if m[0] == 0 else m[0] - 1
-            if computer not in (None, 0, 1):
-                raise SaveError("save: bad computer colour")
-            match = Game.from_record(decode(m[3:]), computer, _u(m, 1, 2) * 1000, clock, seed)
+        check_settings(settings)
+        series = None
+        if parts[1]:
+            series = Series.from_bytes(parts[1])
+            check_series(series)
+        match = _match(bytes(data[at:]), clock, seed) if at < len(data) else None
         return Saved(match, series, settings)
     except (SaveError, MemoryError):  # short of memory is not a bad save
         raise
     except Exception as e:  # whatever the bytes were, say so in one line
-        raise SaveError("save unreadable: %s" % e)
+        raise SaveError("save unreadable: %s" % str(e)[:40])
+
+
+def resume(storage, clock=None, seed=0):
+    """(Saved or None, message or None), never an exception.
+
+    The message is one line for the player: why a save was set aside (with
+    None), or storage.notice (with the Saved) when the save resumed is older
+    than the last one written.  A save that passes its checksum but fails a
+    check of its values is set aside too.
+    """
+    if storage is None:
+        return None, None
+    try:
+        data = storage.load()
+    except MemoryError:
+        return None, "no memory to resume the save; kept"
+    except Exception as e:
+        return None, "save unreadable: %s" % str(e)[:40]
+    if data is None:
+        return None, storage.problem
+    from mapello.game.savecheck import SaveError
+    try:
+        return unpack(data, clock, seed), getattr(storage, "notice", None)
+    except MemoryError:
+        return None, "no memory to resume the save; kept"
+    except SaveError as e:
+        storage.set_aside()
+        return None, str(e) + "; set aside, new game"

@@ -25,7 +25,7 @@ except ImportError:  # CPython
 
 from mapello.game.game import Game
 from mapello.game.series import Series
-from mapello.game import storage as saves
+from mapello.game import savefile as saves
 from mapello.rules.pieces import Limits
 from mapello.rules.position import Position, popcount
 
@@ -113,7 +113,7 @@ def save_board(host, pos, name, limits):
     written = host.write_board(pos, name, limits) if host.write_board is not None else None
     if host.storage is None:
         return written or "no storage: not saved"
-    from mapello.rules.boardfile import format_board
+    from mapello.rules.notation import format_board
     host.settings["myboard"] = format_board(pos, "Saved board", name, limits)
     found, _ = saved(host)
     game = found.match if found is not None else None

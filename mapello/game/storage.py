@@ -1,24 +1,21 @@
 """Saving the whole match after every move, so pulling the plug loses at most
-the move being made; and reading it back safely.
+the move being made; and reading it back safely.  README.md ("Saves") has
+the layout in full.
 
-Storage back ends share one interface:
-  storage.load()  -> the newest good save's bytes, or None (then
-                     storage.problem is a one-line str if a save was corrupt,
-                     foreign or from an old format and was set aside)
-  storage.save(data) -> True, or False with storage.problem saying why
-  NvmStorage(nvm): over microcontroller.nvm or any bytearray-like object
-  FileStorage(path, size): the same layout in a file on the desktop
+  load() -> the newest good save's bytes or None; problem: one line when a
+      bad save was set aside; notice: one line when the save read back is
+      older than the last written.  save(data) -> True, or False and problem.
+  NvmStorage(nvm): len(), slice reads and writes, erased bytes read 0xFF.
 
-Layout: the memory is split into two slots.  A save goes to the slot that
-does not hold the newest good state, with the next sequence number and a
-CRC-32 over version, sequence, length and payload, so a write torn by power
-loss leaves that slot invalid and the other slot, the previous good state,
-wins on the next load.  Only the span from the first to the last changed byte
-is written: one write per save.
-  slot: "MPL" version(1) seq(4) length(2) crc32(4) payload(length)
-
-What a save holds (pack/unpack/resume, the whole match) is in
-mapello/game/savefile.py; the names are re-exported here.
+Flash programs a write into erased bytes in place and erases the sector for
+any other (RP2040) or for every write (SAMD51).  So: "MPL" FORMAT(1), then
+records, each ending in the CRC-32 of the record:
+  F n(2) payload(n) crc      A n(1) keep(2) new crc      (previous[:keep] + new)
+  D n(1) keep(2) tail(2) new crc      (previous[:keep] + new + previous[-tail:])
+A save appends one record into erased bytes; reading stops at the first that
+is not whole.  A full memory, or one ending in the remains of a cut write, is
+compacted: one write of the header and an F record, erased bytes after it
+(the only erase).  erase_every_write (SAMD51) compacts every save.
 """
 
 try:
@@ -27,13 +24,15 @@ except ImportError:
     _crc32 = None
 
 MAGIC = b"MPL"
-FORMAT = 1
-HEADER = 14
+FORMAT = 2
+HEADER = 4
+_FULL = 0x46    # "F"
+_APPEND = 0x41  # "A"
+_DELTA = 0x44   # "D"
 _M32 = 0xFFFFFFFF
-
-
-class SaveError(ValueError):
-    """A save that cannot be used; str() is one line for the player."""
+_CHUNK = 64
+_ERASED = b"\xff" * _CHUNK
+LOST = "last move lost: save damaged"
 
 
 def crc32(data, crc=0):
@@ -60,125 +59,223 @@ def _put(buf, at, value, n):
         buf[at + i] = (value >> (8 * (n - 1 - i))) & 255
 
 
-def _newer(a, b):
-    """Sequence a is after b (wrapping 32-bit serial numbers)."""
-    return a != b and ((a - b) & _M32) < 0x80000000
+def _record(tag, body):
+    """Tag, length, body and CRC-32 as one record's bytes."""
+    n = len(body)
+    rec = bytearray((tag, n >> 8, n & 255) if tag == _FULL else (tag, n))
+    rec.extend(body)
+    c = crc32(rec)
+    rec.extend(bytes(((c >> 24) & 255, (c >> 16) & 255, (c >> 8) & 255, c & 255)))
+    return rec
 
 
-class SlotStorage:
-    """Two slots with sequence numbers and checksums over a bytearray-like `mem`.
+def _delta(old, new):
+    """The smallest record that turns payload `old` into `new`."""
+    a, b = len(old), len(new)
+    k = 0
+    while k < a and k < b and old[k] == new[k]:
+        k += 1
+    t = 0
+    while t < a - k and t < b - k and old[a - 1 - t] == new[b - 1 - t]:
+        t += 1
+    mid = new[k:b - t]
+    if t == 0 and len(mid) <= 253:
+        return _record(_APPEND, bytes((k >> 8, k & 255)) + mid)
+    if len(mid) <= 251:
+        return _record(_DELTA, bytes((k >> 8, k & 255, t >> 8, t & 255)) + mid)
+    return _record(_FULL, new)
 
-    mem needs len(), slice reads and slice assignment (microcontroller.nvm
-    has all three).  writes and bytes_written count what save() wrote.
-    """
 
-    def __init__(self, mem, base=0, size=None):
+class LogStorage:
+    """Saves as records appended to a bytearray-like `mem` (see the module
+    docstring); `base` and `size` pick a part of it."""
+
+    def __init__(self, mem, base=0, size=None, erase_every_write=False):
         self.mem = mem
         self.base = base
         self.size = (len(mem) - base) if size is None else size
-        self.slot_size = self.size // 2
+        self.erase_every_write = bool(erase_every_write)
         self.problem = None
+        self.notice = None
         self.writes = 0
         self.bytes_written = 0
-        self._current = None  # slot of the newest good save
-        self._seq = 0
+        self.compactions = 0
+        self.last_record = 0     # bytes of the last record appended or compacted
+        self._last = None        # the payload the memory holds now
+        self._end = -1           # where the next record goes; -1: not read yet
+        self._used = 0           # past the last byte that is not erased
+        self._clean = False      # records can be appended at _end
 
     def capacity(self):
         """The largest payload a save can hold."""
-        return self.slot_size - HEADER
+        return self.size - HEADER - 7
 
-    def _slot_base(self, slot):
-        return self.base + slot * self.slot_size
+    def _read(self, at, n):
+        return self.mem[self.base + at:self.base + at + n]
 
-    def _read_slot(self, slot):
-        """('ok', seq, payload) or (kind, 0, None) with kind blank, foreign,
-        old, newer or corrupt."""
-        at = self._slot_base(slot)
-        head = bytes(self.mem[at:at + HEADER])
-        if head == b"\xff" * HEADER or head == b"\x00" * HEADER:
-            return ("blank", 0, None)
+    def _write(self, at, data):
+        self.mem[self.base + at:self.base + at + len(data)] = data
+        self.writes += 1
+        self.bytes_written += len(data)
+
+    def _find_used(self):
+        end = self.size
+        while end > 0:
+            start = end - _CHUNK if end > _CHUNK else 0
+            chunk = self._read(start, end - start)
+            if chunk != _ERASED[:end - start]:
+                i = end - start
+                while chunk[i - 1] == 0xFF:
+                    i -= 1
+                return start + i
+            end = start
+        return 0
+
+    def _next(self, at, cur):
+        """(payload, length) after the record at `at`: `cur` (a bytearray,
+        None before the first record) changed in place; None when there is
+        no whole record there."""
+        room = self.size - at
+        if room < 7:
+            return None
+        rec = self._read(at, 16 if room > 16 else room)   # most records: one read
+        tag = rec[0]
+        if tag == _FULL:
+            n = (rec[1] << 8) | rec[2]
+            skip = 3
+        elif (tag == _APPEND or tag == _DELTA) and cur is not None:
+            n = rec[1]
+            skip = 2
+        else:
+            return None
+        total = skip + n + 4
+        if total > room:
+            return None
+        if total > len(rec):
+            rec = self._read(at, total)
+        body = memoryview(rec)
+        if crc32(body[:total - 4]) != _u(rec, total - 4, 4):
+            return None
+        if tag == _FULL:
+            return bytearray(body[skip:total - 4]), total
+        keep = _u(rec, skip, 2)
+        tail = 0
+        if tag == _DELTA:
+            tail = _u(rec, skip + 2, 2)
+            skip += 2
+        skip += 2
+        if skip > total - 4 or keep + tail > len(cur):
+            return None
+        cur[keep:len(cur) - tail] = body[skip:total - 4]
+        return cur, total
+
+    def _scan(self):
+        """Read the memory: 'ok' (a save found), 'blank', or why not."""
+        self._last = None
+        self._end = 0
+        self._clean = False
+        self._used = used = self._find_used()
+        if used == 0:
+            self._clean = True
+            return "blank"
+        head = bytes(self._read(0, HEADER))
+        if head == b"\x00" * HEADER:
+            return "blank"
+        if used < HEADER:     # a compaction cut in its first bytes
+            return "corrupt" if head[:used] == (MAGIC + bytes((FORMAT,)))[:used] else "foreign"
         if head[:3] != MAGIC:
-            return ("foreign", 0, None)
+            return "foreign"
         if head[3] != FORMAT:
-            return ("old" if head[3] < FORMAT else "newer", 0, None)
-        length = _u(head, 8, 2)
-        if length > self.capacity():
-            return ("corrupt", 0, None)
-        payload = bytes(self.mem[at + HEADER:at + HEADER + length])
-        if crc32(payload, crc32(head[3:10])) != _u(head, 10, 4):
-            return ("corrupt", 0, None)
-        return ("ok", _u(head, 4, 4), payload)
+            return "old" if head[3] < FORMAT else "newer"
+        at = HEADER
+        cur = None
+        while at < used:
+            got = self._next(at, cur)
+            if got is None:
+                break
+            cur, n = got
+            at += n
+        if cur is None:
+            return "corrupt"
+        self._last = bytes(cur)
+        self._end = at
+        self._clean = at >= used
+        if not self._clean:
+            self.notice = LOST
+        return "ok"
 
     def load(self):
         """The newest good save, or None; never raises on bad contents."""
         self.problem = None
-        best = None
-        kinds = []
-        for slot in (0, 1):
-            try:
-                kind, seq, payload = self._read_slot(slot)
-            except (IndexError, ValueError, TypeError):
-                kind, seq, payload = ("corrupt", 0, None)
-            kinds.append(kind)
-            if kind == "ok" and (best is None or _newer(seq, best[1])):
-                best = (slot, seq, payload)
-        if best is not None:
-            self._current, self._seq = best[0], best[1]
-            return best[2]
-        self._current, self._seq = None, 0
-        for kind in ("corrupt", "newer", "old", "foreign"):
-            if kind in kinds:
-                self.problem = _WHY[kind] + "; set aside, new game"
-                self.set_aside()
-                break
+        self.notice = None
+        try:
+            kind = self._scan()
+        except (IndexError, ValueError, TypeError):
+            kind = "corrupt"
+        if kind == "ok":
+            return self._last
+        if kind != "blank":
+            self.problem = _WHY[kind] + "; set aside, new game"
+            self.set_aside()
         return None
 
     def set_aside(self):
-        """Stop using the current contents (a bad save).  Here the next save
-        simply overwrites them; FileStorage keeps a copy."""
-        self._current, self._seq = None, self._seq
+        """Stop using the current contents (a bad save): the next save
+        rewrites them.  FileStorage keeps a copy."""
+        self._last = None
+        self._clean = False
+        if self._end < 0:
+            self._end = 0
 
     def save(self, data):
         """Write `data` as the newest save; True, or False with self.problem."""
+        data = bytes(data)
         if len(data) > self.capacity():
             self.problem = "save too big: %d bytes, room for %d" % (len(data), self.capacity())
             return False
-        slot = 0 if self._current is None else 1 - self._current
-        seq = (self._seq + 1) & _M32
-        image = bytearray(HEADER + len(data))
-        image[0:3] = MAGIC
-        image[3] = FORMAT
-        _put(image, 4, seq, 4)
-        _put(image, 8, len(data), 2)
-        image[HEADER:] = data
-        _put(image, 10, crc32(data, crc32(bytes(image[3:10]))), 4)
-        at = self._slot_base(slot)
         try:
-            old = self.mem[at:at + len(image)]
-            first = 0
-            n = len(image)
-            while first < n and old[first] == image[first]:
-                first += 1
-            last = n
-            while last > first and old[last - 1] == image[last - 1]:
-                last -= 1
-            if last > first:
-                self.mem[at + first:at + last] = image[first:last]
-                self.writes += 1
-                self.bytes_written += last - first
-        except (OSError, ValueError) as e:
-            self.problem = "save failed: %s" % e
+            if self._end < 0:
+                self._scan()
+            if data != self._last:
+                rec = None
+                if self._clean and self._last is not None and not self.erase_every_write:
+                    rec = _delta(self._last, data)
+                    if self._end + len(rec) > self.size:
+                        rec = None
+                if rec is None:
+                    self._compact(data)
+                else:
+                    self._write(self._end, rec)
+                    self._end += len(rec)
+                    self._used = self._end
+                    self.last_record = len(rec)
+        except (OSError, RuntimeError, ValueError, IndexError) as e:
+            self.problem = "save failed: %s" % str(e)[:40]
+            self._end = -1      # what the memory holds is not known: read it again
             return False
-        self._current, self._seq = slot, seq
+        self._last = data
         self.problem = None
+        self.notice = None
         return True
 
-    def clear(self):
-        """Forget every save (erases both slot headers)."""
-        for slot in (0, 1):
-            at = self._slot_base(slot)
-            self.mem[at:at + HEADER] = b"\xff" * HEADER
-        self._current, self._seq = None, 0
+    def _compact(self, data):
+        """The header and one F record, erased bytes over the rest that was
+        used: one write (on flash, the one erase)."""
+        rec = _record(_FULL, data)
+        n = HEADER + len(rec)
+        span = n if n > self._used else self._used
+        image = bytearray(span)           # one allocation of up to the sector
+        image[0:3] = MAGIC
+        image[3] = FORMAT
+        image[HEADER:n] = rec
+        for i in range(n, span, _CHUNK):
+            k = span - i if span - i < _CHUNK else _CHUNK
+            image[i:i + k] = _ERASED[:k]
+        self._write(0, image)
+        self.compactions += 1
+        self.last_record = len(rec)
+        self._end = self._used = n
+        self._clean = True
 
 
 _WHY = {
@@ -189,98 +286,10 @@ _WHY = {
 }
 
 
-def NvmStorage(nvm=None, base=0, size=None):
-    """Saves in microcontroller.nvm (or any bytearray-like object, for tests)."""
+def NvmStorage(nvm=None, base=0, size=None, erase_every_write=False):
+    """Saves in microcontroller.nvm (or any bytearray-like object, for tests).
+    erase_every_write: the port erases on every write (SAMD51)."""
     if nvm is None:
         import microcontroller
         nvm = microcontroller.nvm
-    return SlotStorage(nvm, base, size)
-
-
-class _FileMemory:
-    """A bytearray mirrored to a file: slice writes go straight to disk."""
-
-    def __init__(self, path, size):
-        self.path = path
-        self.data = bytearray(b"\xff" * size)
-        try:
-            with open(path, "rb") as f:
-                got = f.read(size)
-            self.data[0:len(got)] = got
-        except OSError:
-            pass
-
-    def __len__(self):
-        return len(self.data)
-
-    def __getitem__(self, key):
-        return self.data[key]
-
-    def __setitem__(self, key, value):
-        self.data[key] = value
-        try:
-            f = open(self.path, "r+b")
-            whole = f.seek(0, 2) < len(self.data)  # short file: rewrite it all
-        except OSError:
-            f = open(self.path, "wb")
-            whole = True
-        if whole:
-            f.seek(0)
-            f.write(self.data)
-        else:
-            f.seek(key.start)
-            f.write(value)
-        f.flush()
-        f.close()
-
-
-class FileStorage(SlotStorage):
-    """The NVM layout in a file (desktop); a bad file is renamed to PATH.bad."""
-
-    def __init__(self, path, size=4096):
-        self.path = path
-        super().__init__(_FileMemory(path, size), 0, size)
-
-    def set_aside(self):
-        try:
-            import os
-            os.rename(self.path, self.path + ".bad")
-        except (OSError, ImportError):
-            pass
-        self.mem = _FileMemory(self.path, self.size)
-        self._current = None
-
-
-# --- what a save holds: mapello/game/savefile.py, loaded when first used --------
-def pack(match, series, settings=None):
-    """Payload bytes for the whole match: settings, series, game so far."""
-    from mapello.game.savefile import pack as f
-    return f(match, series, settings)
-
-
-def unpack(data, clock=None, seed=0):
-    """A snapshot.Saved from pack()'s bytes; SaveError (one line) if unusable."""
-    from mapello.game.savefile import unpack as f
-    return f(data, clock, seed)
-
-
-def resume(storage, clock=None, seed=0):
-    """(Saved or None, problem or None): the last save, never an exception.
-
-    A save that passes its checksum but cannot be unpacked is set aside too.
-    """
-    if storage is None:
-        return None, None
-    try:
-        data = storage.load()
-    except Exception as e:
-        return None, "save unreadable: %s" % e
-    if data is None:
-        return None, storage.problem
-    try:
-        return unpack(data, clock, seed), None
-    except MemoryError:
-        return None, "no memory to resume the save; kept"
-    except SaveError as e:
-        storage.set_aside()
-        return None, str(e) + "; set aside, new game"
+    return LogStorage(nvm, base, size, erase_every_write)

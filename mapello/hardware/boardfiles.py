@@ -17,7 +17,7 @@ def board_writer(folder):
 
 def save_board_file(folder, pos, name, limits):
     """Write the board as folder/saved-N.txt, N the first number free."""
-    from mapello.rules.boardfile import format_board
+    from mapello.rules.notation import format_board
     try:
         taken = os.listdir(folder)
     except OSError:

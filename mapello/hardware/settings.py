@@ -75,7 +75,7 @@ class HardwareSettings:
 def _choice(key, text, allowed):
     value = text.lower() if allowed[0].islower() else text.upper()
     if value not in allowed:
-        raise SettingsError(PREFIX + key, "is %r; use one of: %s" % (text, ", ".join(allowed)))
+        raise SettingsError(PREFIX + key, "is %r; use one of: %s" % (_cut(text), ", ".join(allowed)))
     return value
 
 
@@ -88,9 +88,9 @@ def _number(key, text, low, high, base=10):
     try:
         value = int(digits, base)
     except ValueError:
-        raise SettingsError(PREFIX + key, "is %r; it must be a whole number" % text)
+        raise SettingsError(PREFIX + key, "is %r; it must be a whole number" % _cut(text))
     if value < low or value > high:
-        raise SettingsError(PREFIX + key, "is %d; use %d to %d" % (value, low, high))
+        raise SettingsError(PREFIX + key, "is %s; use %d to %d" % (_cut(value), low, high))
     return value
 
 
@@ -100,21 +100,21 @@ def _flag(key, text):
         return True
     if value in ("0", "false", "no", "off"):
         return False
-    raise SettingsError(PREFIX + key, "is %r; use 1 (yes) or 0 (no)" % text)
+    raise SettingsError(PREFIX + key, "is %r; use 1 (yes) or 0 (no)" % _cut(text))
 
 
 def _pin_name(key, text):
     name = text[6:] if text.startswith("board.") else text
     if not name or not (name[0].isalpha() or name[0] == "_") or not all(
             ch.isalpha() or ch.isdigit() or ch == "_" for ch in name):
-        raise SettingsError(PREFIX + key, "is %r; give a pin name such as GP0 or D5" % text)
+        raise SettingsError(PREFIX + key, "is %r; give a pin name such as GP0 or D5" % _cut(text))
     return name
 
 
 def _key_numbers(key, text, count):
     parts = text.replace(" ", "").split(",")
     if len(parts) != 6:
-        raise SettingsError(PREFIX + key, "is %r; give 6 key numbers for %s" % (text, " ".join(BUTTON_KEYS)))
+        raise SettingsError(PREFIX + key, "is %r; give 6 key numbers for %s" % (_cut(text), " ".join(BUTTON_KEYS)))
     numbers = []
     for part in parts:
         n = _number(key, part, 0, count - 1)
@@ -124,14 +124,42 @@ def _key_numbers(key, text, count):
     return tuple(numbers)
 
 
-def read_settings(getenv=None):
-    """Parse every MAPELLO_* value; `getenv(name)` defaults to os.getenv."""
+def _cut(text, n=24):
+    """A value as a message shows it: a very long one is cut."""
+    text = str(text)
+    return text if len(text) <= n else text[:n - 3] + "..."
+
+
+def _unreadable(name, path):
+    """CircuitPython 10.0 and 10.1 raise ValueError, naming no key, for a bare
+    value such as `true`: find the key's line in the file and show it quoted."""
+    value = None
+    try:
+        with open(path) as f:
+            for line in f:
+                i = line.find("=")
+                if i > 0 and line[:i].strip() == name:
+                    value = _cut(line[i + 1:].strip(), 16)
+                    break
+    except OSError:
+        pass
+    if value is None:
+        return SettingsError(name, "cannot be read: put its value in quotes")
+    return SettingsError(name, "= %s needs quotes: %s = \"%s\"" % (value, name, value.strip("\"'")))
+
+
+def read_settings(getenv=None, path="/settings.toml"):
+    """Parse every MAPELLO_* value; `getenv(name)` defaults to os.getenv.
+    `path` is the file, read only to name a key os.getenv could not read."""
     if getenv is None:
         import os
         getenv = os.getenv
     values = {}
     for key in DEFAULTS:
-        got = getenv(PREFIX + key)
+        try:
+            got = getenv(PREFIX + key)
+        except ValueError:
+            raise _unreadable(PREFIX + key, path)
         text = DEFAULTS[key] if got is None else str(got).strip()
         if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
             text = text[1:-1].strip()

@@ -82,6 +82,18 @@ def game_can_write():
         return False
 
 
+def erases_every_write(machine=None):
+    """True on the atmel-samd port (SAMD51: 'Adafruit PyBadge with samd51j19'),
+    whose nvm erases its block on every write; RP2040 writes into erased bytes
+    without an erase."""
+    try:
+        if machine is None:
+            machine = os.uname().machine
+        return " with sam" in machine.lower()
+    except Exception:
+        return False
+
+
 def make_storage():
     """Match saves live in microcontroller.nvm (mapello.game.storage); None where the
     board has none, so the game still runs, without resume."""
@@ -90,7 +102,7 @@ def make_storage():
         import microcontroller
         if getattr(microcontroller, "nvm", None) is None:
             return None
-        return NvmStorage(microcontroller.nvm)
+        return NvmStorage(microcontroller.nvm, erase_every_write=erases_every_write())
     except Exception as e:  # an nvm too small or missing: play without saves
         print("Mapello: no save memory (%s)" % e)
         return None
@@ -223,12 +235,15 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
     if writable:
         from mapello.hardware.boardfiles import board_writer
         app.write_board = board_writer(boards_dir)
-    if hw.display_problem:       # on the display (or the matrix) for a moment
-        app.say("No display found")
+    notice = None                # on the display (or the matrix) for a moment,
+    if hw.display_problem:       # unless what the save said at start is showing
+        notice = "No display found"
     elif hw.warning:
-        app.say("RP2350: buttons may stick, see serial")
+        notice = "RP2350: buttons may stick, see serial"
     elif writable:
-        app.say("Boards save as files")
+        notice = "Boards save as files"
+    if notice and not app.message:
+        app.say(notice)
     console = Console(app, hw.matrix, hw.inputs, hw.screen, clock,
                       ticker=Ticker() if hw.display is None else None,
                       repeater=Repeater(settings.repeat_delay_ms, settings.repeat_ms))

@@ -1,20 +1,20 @@
-"""Board files (boards/*.txt): read, validate and write them.
+"""Board files (boards/*.txt): read and validate them (writing one is in
+mapello/rules/notation.py, so a game that saves a board never compiles this).
 
-The format is in shared/DESIGN.md section 3.  Comment lines may carry metadata:
+The format is in docs/DESIGN.md.  Comment lines may carry metadata:
   ; Name: one-line description      (the first free comment line)
   ; name: ..., ; description: ..., ; Mapello board: NAME
   ; limits: walls 4, bonuses =2, jokers 8   (the board is checked against them)
 Every error names the line and column, so a person can fix the file by hand.
 """
 
-from mapello.rules.notation import board_rows
+from mapello.rules.notation import KEYS
 from mapello.rules.position import BORDER, Position, START_BLACK, START_WHITE
 from mapello.rules.pieces import (BONUS, JOKER, KIND_PLURALS, MAX_PER_KIND, WALL, Limits,
                             placement_error)
 
 SYMBOLS = ".#+JBW"
 _KIND_OF_SYMBOL = {"#": WALL, "+": BONUS, "J": JOKER}
-_KEYS = ("name", "mapello board", "description", "limits")  # metadata comment keys
 
 
 class BoardError(ValueError):
@@ -41,17 +41,8 @@ class BoardFile:
         self.limits = limits
 
 
-def limits_text(limits):
-    """'walls 4, bonuses =2, jokers 8': '=' marks an exact count."""
-    parts = []
-    for kind in (WALL, BONUS, JOKER):
-        parts.append("%s %s%d" % (KIND_PLURALS[kind], "=" if limits.exact[kind] else "",
-                                  limits.maximum[kind]))
-    return ", ".join(parts)
-
-
 def parse_limits(text):
-    """Limits from limits_text()'s form; kinds left out stay at 8. ValueError says why."""
+    """Limits from notation.limits_text()'s form; kinds left out stay at 8. ValueError says why."""
     maximum = [MAX_PER_KIND] * 3
     exact = [False] * 3
     for part in text.split(","):
@@ -90,7 +81,8 @@ def _row_cells(text, line_no):
                 raise BoardError(line_no, offset + i, "two spaces between cells")
             cells.append((ch, offset + i))
     if len(cells) != 10:
-        raise BoardError(line_no, 0, "%d cells in this row, a row has 10" % len(cells))
+        col = cells[10][1] if len(cells) > 10 else offset + len(body)
+        raise BoardError(line_no, col, "%d cells in this row, a row has 10" % len(cells))
     return cells
 
 
@@ -101,7 +93,7 @@ def _read_comment(text, meta, line_no):
     key, sep, value = body.partition(":")
     key_l = key.strip().lower()
     value = value.strip()
-    if sep and key_l in _KEYS[:2]:
+    if sep and key_l in KEYS[:2]:
         meta["name"] = value
     elif sep and key_l == "description":
         meta["description"] = value
@@ -142,6 +134,8 @@ def parse_board(text):
     meta = {}
     rows = []
     line_no = 0
+    if text[:1] == "\ufeff":  # a byte order mark, as some editors write
+        text = text[1:]
     for raw in text.split("\n"):
         line_no += 1
         line = raw.rstrip("\r")
@@ -151,11 +145,14 @@ def parse_board(text):
         if stripped.startswith(";"):
             _read_comment(line, meta, line_no)
             continue
+        if stripped[:6].lower() == "moves:":   # a game record's move list without its ';'
+            continue
         if len(rows) == 10:
-            raise BoardError(line_no, 0, "an 11th row: a board has 10 rows")
+            raise BoardError(line_no, len(line) - len(line.lstrip()) + 1,
+                             "an 11th row: a board has 10 rows")
         rows.append((line_no, _row_cells(line, line_no)))
     if len(rows) != 10:
-        raise BoardError(rows[-1][0] if rows else 1, 0, "%d rows: a board has 10 rows of 10 cells" % len(rows))
+        raise BoardError(rows[-1][0] if rows else 1, 1, "%d rows: a board has 10 rows of 10 cells" % len(rows))
 
     masks = [0, 0, 0]  # walls, bonuses, jokers
     counts = [0, 0, 0]
@@ -192,34 +189,46 @@ def parse_board(text):
     if not (discs[0] | discs[1]):
         discs = [START_BLACK, START_WHITE]
     pos = Position(discs[0], discs[1], masks[WALL], masks[BONUS], masks[JOKER])
+    if pos.is_over():
+        raise BoardError(rows[0][0], 0, "nobody can move at the start: every game would end at once")
     return BoardFile(pos, meta.get("name", ""), meta.get("description", ""), limits)
+
+
+def read_text(path):
+    """A text file's contents; BoardError names the path, line and column of
+    the first byte that is not UTF-8."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeError:
+        pass
+    at = _bad_utf8(data)
+    head = data[:at].split(b"\n")
+    raise BoardError(len(head), len(head[-1].decode("utf-8")) + 1,
+                     "not UTF-8 text (byte 0x%02x): save the file as UTF-8" % data[at], path)
+
+
+def _bad_utf8(data):
+    """Where the first byte that is not UTF-8 is (the start of a bad sequence)."""
+    i = 0
+    while i < len(data):
+        b = data[i]
+        k = 0 if b < 0x80 else 1 if 0xC2 <= b < 0xE0 else 2 if 0xE0 <= b < 0xF0 else 3 if 0xF0 <= b < 0xF5 else -1
+        try:
+            if k < 0:
+                raise UnicodeError()
+            data[i:i + k + 1].decode("utf-8")
+        except UnicodeError:
+            return i
+        i += k + 1
+    return i
 
 
 def load_board(path):
     """Read and parse a board file; an error's message starts with the path."""
-    with open(path) as f:
-        text = f.read()
+    text = read_text(path)
     try:
         return parse_board(text)
     except BoardError as e:
         raise BoardError(e.line, e.column, e.message, path)
-
-
-def format_board(pos, name="", description="", limits=None):
-    """Board-file text for a position's pieces (side to move and taken bonuses
-    are not part of the format)."""
-    lines = []
-    if ":" in name or name.strip().lower() in _KEYS:
-        # a title line would be misread: say what is what
-        lines.append("; name: " + name)
-        if description:
-            lines.append("; description: " + description)
-    elif name or description:
-        lines.append("; %s: %s" % (name or "Board", description) if description
-                     else "; %s" % name)
-    if limits is not None:
-        lines.append("; limits: " + limits_text(limits))
-    for row in board_rows(pos):
-        lines.append(" ".join(row))
-    return "\n".join(lines) + "\n"
-

@@ -1,4 +1,5 @@
-"""The one-line position notation, for tests, saves and bug reports.
+"""Positions as text: the one-line notation (for tests, saves and bug
+reports) and board-file text (mapello/rules/boardfile.py reads it back).
 
 'J........J/........../..../J........J b 0 0': ten rows of ten board-file
 symbols joined by '/', the side to move ('b' or 'w'), then the bonuses black
@@ -7,7 +8,10 @@ the engine so that a game that never writes a board never compiles this.
 """
 
 from mapello.rules.geometry import BORDER, INNER
+from mapello.rules.pieces import BONUS, JOKER, KIND_PLURALS, WALL
 from mapello.rules.position import Position
+
+KEYS = ("name", "mapello board", "description", "limits")  # board-file comment keys
 
 
 def symbol_at(pos, cell):
@@ -64,3 +68,32 @@ def parse_position(text):
         raise ValueError("position: only jokers may stand on the border")
     return Position(masks["B"], masks["W"], masks["#"], masks["+"], masks["J"],
                     "bw".index(parts[1]), taken)
+
+
+def limits_text(limits):
+    """'walls 4, bonuses =2, jokers 8': '=' marks an exact count."""
+    parts = []
+    for kind in (WALL, BONUS, JOKER):
+        parts.append("%s %s%d" % (KIND_PLURALS[kind], "=" if limits.exact[kind] else "",
+                                  limits.maximum[kind]))
+    return ", ".join(parts)
+
+
+def format_board(pos, name="", description="", limits=None):
+    """Board-file text for a position's pieces (side to move and taken bonuses
+    are not part of the format)."""
+    lines = []
+    if ":" in name or name.strip().lower() in KEYS:
+        # a title line would be misread: say what is what
+        lines.append("; name: " + name)
+        if description:
+            lines.append("; description: " + description)
+    elif name or description:
+        lines.append("; %s: %s" % (name or "Board", description) if description
+                     else "; %s" % name)
+    if limits is not None:
+        lines.append("; limits: " + limits_text(limits))
+    for row in board_rows(pos):
+        lines.append(" ".join(row))
+    return "\n".join(lines) + "\n"
+

@@ -128,7 +128,7 @@ def run(args):
             return 2
     storage = None
     if not args.no_save and (args.save or not scripted):
-        from mapello.game.storage import FileStorage
+        from mapello.sim.filestore import FileStorage
         path = args.save or os.path.join("saves", "sim.bin")
         folder = os.path.dirname(path)
         if folder:

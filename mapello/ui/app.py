@@ -26,6 +26,7 @@ except ImportError:  # CPython
 
 LINE_WIDTH = const(21)
 MESSAGE_MS = const(1800)
+NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set-aside save
 
 # Each screen's module, and the modules it needs beyond CORE, in the order
 # they compile.  Modules load leaves first, each after a collection, so no
@@ -144,7 +145,7 @@ class App:
         from mapello.game import session
         found, problem = session.saved(self)
         if problem:
-            self.say(problem)
+            self.say(problem, NOTICE_MS)
         if found is not None:
             for key in session.DEFAULT_SETTINGS:
                 v = found.settings.get(key)

@@ -52,7 +52,7 @@ class Screen:
             self.can_resume = False
             return
         found, problem = session.saved(app)
-        if problem:
+        if problem and problem != app.message:   # a notice may show already, longer
             app.say(problem)
         self.can_resume = (found is not None and found.match is not None
                            and not found.match.pos.is_over())

@@ -1,5 +1,6 @@
-"""Saves inside MicroPython: a write torn at every byte leaves the new or the
-previous save, never garbage; foreign contents are reported; pack/unpack."""
+"""Saves inside MicroPython: an append cut at every byte leaves the previous
+save, never garbage; compaction; foreign contents reported; pack/unpack with
+every value checked."""
 import gc
 
 for _name in ("mapello.game.series", "mapello.game.storage", "mapello.game.savefile"):  # one at a time, collecting between: each compile fits the 64 KiB heap
@@ -7,15 +8,19 @@ for _name in ("mapello.game.series", "mapello.game.storage", "mapello.game.savef
     __import__(_name)
 gc.collect()
 
-from mapello.game.storage import NvmStorage, crc32, resume
+from mapello.game.savefile import resume
+from mapello.game.storage import NvmStorage, crc32
 
 
-class _Torn:
-    """NVM whose next write stops after `cut` bytes (the plug is pulled)."""
+class _Flash:
+    """Erased bytes read 0xFF; a write into erased bytes programs them, any
+    other erases first (the RP2040's nvm); the next write may stop after
+    `cut` bytes (the plug is pulled)."""
 
     def __init__(self, n):
-        self.data = bytearray(n)
+        self.data = bytearray(b"\xff" * n)
         self.cut = None
+        self.erases = 0
 
     def __len__(self):
         return len(self.data)
@@ -24,10 +29,20 @@ class _Torn:
         return self.data[key]
 
     def __setitem__(self, key, value):
+        start = key.start
+        stop = key.stop
+        erased = self.data[start:stop] == b"\xff" * (stop - start)
+        if not erased:
+            self.erases += 1
+            image = bytearray(self.data)
+            image[start:stop] = value
+            self.data[:] = b"\xff" * len(self.data)
+            start = 0
+            value = image
         if self.cut is None:
-            self.data[key] = value
+            self.data[start:start + len(value)] = value
             return
-        self.data[key.start:key.start + self.cut] = value[:self.cut]
+        self.data[start:start + self.cut] = value[:self.cut]
         raise KeyboardInterrupt
 
 
@@ -46,13 +61,13 @@ def check_crc32():
         save._crc32 = keep
 
 
-def check_torn_writes_at_every_byte():
-    nvm = _Torn(1024)
+def check_appends_cut_at_every_byte():
+    nvm = _Flash(1024)
     previous = None
-    for step in range(4):
+    for step in range(6):
         data = _payload(step)
         before = bytes(nvm.data)
-        for cut in range(0, 14 + len(data)):
+        for cut in range(0, 12):
             nvm.data[:] = before
             s = NvmStorage(nvm)
             s.load()
@@ -69,22 +84,42 @@ def check_torn_writes_at_every_byte():
         store.load()
         assert store.save(data) and store.writes == 1
         previous = data
+    assert nvm.erases == 0
+
+
+def check_compaction_when_full():
+    nvm = _Flash(512)
+    store = NvmStorage(nvm)
+    for step in range(40):
+        assert store.save(_payload(step % 7))
+        assert NvmStorage(nvm).load() == _payload(step % 7)
+    assert store.compactions > 1 and nvm.erases == store.compactions - 1
 
 
 def check_foreign_contents_reported():
-    store = NvmStorage(bytearray(b"\x42" * 4096))
+    gc.collect()
+    nvm = _Flash(1024)
+    nvm.data[:] = b"\x42" * 1024
+    store = NvmStorage(nvm)
     saved, problem = resume(store)
     assert saved is None and problem == "no Mapello save in memory; set aside, new game"
-    assert store.save(b"ok") and NvmStorage(store.mem).load() == b"ok"
+    assert store.save(b"ok") and NvmStorage(nvm).load() == b"ok"
 
 
 def check_pack_unpack_settings_and_series():
-    from mapello.game.storage import pack, unpack
+    from mapello.game.savefile import pack, unpack
+    from mapello.game.savecheck import SaveError
     from mapello.game.series import Series
     s = Series(3)
     s.add_result(40, 24)
-    data = pack(None, s, {"timer": 60, "level": "hard", "brightness": 40})
+    data = pack(None, s, {"timer": 60, "level": 2, "brightness": 40})
     back = unpack(data)
     assert back.match is None and back.series.wins == [1, 0]
-    assert back.settings == {"timer": 60, "level": "hard", "brightness": 40}
+    assert back.settings == {"timer": 60, "level": 2, "brightness": 40}
     assert pack(None, back.series, back.settings) == data
+    for bad in ({"mode": 3}, {"timer": -10}, {"level": "hard"}, {"hints": True}):
+        try:
+            unpack(pack(None, s, bad))
+            assert False, bad
+        except SaveError:
+            pass

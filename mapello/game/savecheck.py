@@ -1,0 +1,83 @@
+"""The checks every save read back passes (mapello/game/savefile.py): each
+value in the range the game can use, so no screen ever sees another.  A save
+that fails one is set aside with a one-line SaveError."""
+
+
+
+class SaveError(ValueError):
+    """A save that cannot be used; str() is one line for the player."""
+
+# Each setting a save may carry: the range the game can use.  A save with a
+# value outside it is set aside, so no screen ever sees one.
+RANGES = {
+    "mode": (0, 2), "board": (0, 255),
+    "walls": (-8, 8), "bonuses": (-8, 8), "jokers": (-8, 8),
+    "games": (0, 99), "timer": (0, 3600), "hints": (0, 1),
+    "brightness": (1, 100), "level": (0, 2), "think_ms": (100, 60000),
+}
+MAX_TIMER_S = 3600
+MAX_SERIES = 99
+MAX_GAME_POINTS = 88     # 64 squares + 3 x 8 bonuses: both scores of a game together
+MAX_BOARD_TEXT = 2000
+
+
+def bad(what, value):
+    raise SaveError("save: %s %s out of range" % (what, str(value)[:12]))
+
+
+def check_settings(settings):
+    """SaveError unless every known setting is an int in its range (and a
+    saved board reads as a board); other keys pass untouched."""
+    if not isinstance(settings, dict):
+        raise SaveError("save: settings are not a table")
+    for key in RANGES:
+        if key in settings:
+            v = settings[key]
+            low, high = RANGES[key]
+            if type(v) is not int or not low <= v <= high:
+                bad(key, v)
+    if "myboard" in settings:
+        text = settings["myboard"]
+        if not isinstance(text, str) or len(text) > MAX_BOARD_TEXT:
+            bad("saved board", "")
+        from mapello.rules.boardfile import BoardError, parse_board
+        try:
+            parse_board(text)
+        except BoardError:
+            raise SaveError("save: saved board unreadable")
+
+
+def check_series(s):
+    """SaveError unless the series' length and every kept score can be real."""
+    if not 0 <= s.length <= MAX_SERIES:
+        bad("series length", s.length)
+    games = s.games()
+    for g in games:
+        if g.black_score + g.white_score > MAX_GAME_POINTS:
+            bad("score", "%d-%d" % (g.black_score, g.white_score))
+    if len(games) == s.played:   # every game kept: the totals must be theirs
+        t = [0, 0, 0, 0]
+        for g in games:
+            w = g.winner()
+            t[2 if w is None else w] += 1
+            t[3] += g.score_of(0) - g.score_of(1)
+        if t != [s.wins[0], s.wins[1], s.draws, s.diff[0]]:
+            raise SaveError("save: series totals do not match its games")
+
+
+def check_board(pos, limits):
+    from mapello.rules.pieces import MAX_PER_KIND, piece_counts
+    from mapello.rules.position import BORDER, CENTRE, INNER
+    counts = piece_counts(pos)
+    for n in counts:
+        if n > MAX_PER_KIND:
+            bad("pieces", n)
+    squares = pos.walls | pos.bonuses
+    discs = pos.discs[0] | pos.discs[1]
+    if ((squares | discs | INNER) != INNER or squares & CENTRE or (pos.jokers | BORDER) != BORDER
+            or pos.walls & pos.bonuses or discs & squares or pos.discs[0] & pos.discs[1]):
+        raise SaveError("save: pieces where the rules forbid them")
+    if pos.taken[0] + pos.taken[1] > MAX_PER_KIND:
+        bad("bonuses taken", pos.taken)
+    if limits is not None and limits.problems(counts):
+        raise SaveError("save: board breaks its limits")

@@ -1,0 +1,201 @@
+"""The App on the fake NVM (tests/fake_nvm.py), as a player meets it: a whole
+game saved move by move with next to no erases; the power cut at every byte
+of every write, a compaction included, then the handheld switched on again;
+damaged and out-of-range saves; a restart after each.  The App is driven by
+its buttons and read by its lines; the game is followed on a Position of our
+own and checked through the storage API."""
+from app_driver import Player
+from fake_nvm import FakeNvm, PowerCut
+from mapello.game.random_boards import Rng
+from mapello.game.series import Series
+from mapello.game.game import Game
+from mapello.game.savefile import pack, resume
+from mapello.game.storage import LOST, NvmStorage
+from mapello.rules.position import PASS, Position
+
+
+class RecordingNvm(FakeNvm):
+    """A FakeNvm that keeps every write and the image it was made on."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.log = []
+
+    def __setitem__(self, key, value):
+        self.log.append((bytes(self.data), key, bytes(value)))
+        super().__setitem__(key, value)
+
+
+def saved_moves(image):
+    saved, message = resume(NvmStorage(FakeNvm(data=image)), clock=lambda: 0)
+    return (None if saved is None or saved.match is None else saved.match.moves), message
+
+
+def play_game(p, seed, until=None):
+    """Random legal moves through the buttons to the end (or `until` plies);
+    the moves played."""
+    rng = Rng(seed)
+    pos = Position()
+    moves = []
+    while not pos.is_over() and (until is None or len(moves) < until):
+        legal = pos.legal_moves()
+        if not legal:
+            p.press("A")                 # the pass
+            pos.push(PASS)
+            moves.append(PASS)
+            continue
+        cell = legal[rng.below(len(legal))]
+        p.play(cell)
+        pos.push(cell)
+        moves.append(cell)
+    return moves
+
+
+def prefill(nvm, saves):
+    """What earlier games left in the sector: `saves` saves of another game."""
+    store = NvmStorage(nvm)
+    m = Game(Position())
+    rng = Rng(99)
+    for _ in range(saves):
+        if m.pos.is_over():
+            m = Game(Position())
+        legal = m.pos.legal_moves()
+        m.play(legal[rng.below(len(legal))] if legal else PASS)
+        store.save(pack(m, Series(1), {"games": 1, "hints": 1, "timer": 0}))
+
+
+def test_a_whole_game_saves_every_move_and_erases_at_most_once():
+    nvm = FakeNvm()
+    p = Player(settings={"games": 2}, storage=NvmStorage(nvm))
+    p.press("A")
+    moves = play_game(p, 3)
+    assert p.screen == "game over" and len(moves) > 40
+    assert nvm.erases == 0            # a blank sector and one game: no erase at all
+    assert nvm.writes <= len(moves) + 4
+    # switched on again: the next game is there, B resumes it
+    q = Player(storage=NvmStorage(FakeNvm(data=bytes(nvm.data))))
+    assert "B resume" in q.app.lines[3]
+
+
+def test_restart_after_any_move_resumes_that_move():
+    nvm = FakeNvm()
+    p = Player(storage=NvmStorage(nvm))
+    p.press("A")
+    moves = play_game(p, 5, until=12)
+    q = Player(storage=NvmStorage(FakeNvm(data=bytes(nvm.data))))
+    q.press("B")
+    assert q.screen == "play" and "game resumed" in " ".join(q.app.lines)
+    assert saved_moves(bytes(nvm.data)) == (moves, None)
+
+
+def test_power_cut_at_every_byte_of_every_write_then_switched_on_again():
+    nvm = RecordingNvm()
+    prefill(nvm, 400)                  # the sector nearly full: this game compacts
+    nvm.log = []
+    erases = nvm.erases
+    p = Player(storage=NvmStorage(nvm))
+    p.press("A")                       # a new game over what was left there
+    moves = play_game(p, 7)
+    assert nvm.erases - erases == 1    # the one compaction
+    checked = {}
+    compaction_steps = 0
+    for i, (image, key, value) in enumerate(nvm.log):
+        before, _ = saved_moves(image)
+        after, _ = saved_moves(nvm.log[i + 1][0]) if i + 1 < len(nvm.log) else (None, None)
+        step = 0
+        while True:
+            cut = FakeNvm(data=image, torn=True, seed=step + 1)
+            cut.cut_after(step)
+            try:
+                cut[key] = value
+            except PowerCut:
+                pass
+            else:
+                break
+            got = bytes(cut.data)
+            if got not in checked:
+                q = Player(storage=NvmStorage(FakeNvm(data=got)))    # no exception
+                shown = " ".join(q.app.lines)
+                found, message = saved_moves(got)
+                checked[got] = (found, message, shown)
+            found, message, shown = checked[got]
+            if cut.erases:
+                compaction_steps += 1
+                # the erase and the new save's own bytes: a fresh start with a
+                # message at most; then the new save is whole
+                assert found in (before, after, None)
+            else:
+                assert found in (before, after), (i, step)   # at most this move lost
+                if found == before and step > 0 and found != after:
+                    assert message == LOST and LOST in shown
+            step += 1
+    assert compaction_steps == 4096     # the erase, then each byte of the sector
+    assert len(nvm.log) >= len(moves)
+    # a switched-on handheld with a cut save still plays and saves on
+    appends = [w for w in nvm.log if w[0][w[1]] == b"\xff" * len(w[2])]
+    image, key, value = appends[len(appends) // 2]
+    cut = FakeNvm(data=image)
+    cut.cut_after(4)
+    try:
+        cut[key] = value
+    except PowerCut:
+        pass
+    cut.cut_after(None)                # the power is back
+    q = Player(storage=NvmStorage(cut))
+    assert LOST in " ".join(q.app.lines)
+    q.press("B")
+    assert q.screen == "play"
+    before = saved_moves(bytes(cut.data))[0]
+    pos = Position()
+    for c in before:
+        pos.push(c)
+    legal = pos.legal_moves()
+    if legal:
+        q.play(legal[0])
+        assert saved_moves(bytes(cut.data)) == (before + [legal[0]], None)
+
+
+BAD = [({"mode": 3}, "mode 3"), ({"mode": 7}, "mode 7"), ({"mode": -4}, "mode -4"),
+       ({"timer": -10}, "timer -10"), ({"brightness": 900}, "brightness"),
+       ({"level": 9}, "level 9"), ({"walls": 12}, "walls 12"), ({"hints": 5}, "hints 5")]
+
+
+def test_out_of_range_saves_start_a_new_game_and_never_crash_again():
+    for settings, words in BAD:
+        nvm = FakeNvm()
+        m = Game(Position(), (53,))
+        s = {"games": 1, "hints": 1, "timer": 0}
+        s.update(settings)
+        assert NvmStorage(nvm).save(pack(m, Series(1), s))
+        p = Player(storage=NvmStorage(nvm))          # no IndexError, no crash
+        shown = " ".join(p.app.lines)
+        assert "set aside" in shown and words.split()[0] in shown, (words, p.app.lines)
+        assert p.app.lines[1] != "" and "B resume" not in p.app.lines[3]
+        p2 = Player(storage=NvmStorage(nvm))         # and again on the next start
+        assert p2.app.last_error is None
+        p2.press("A")                                 # a new game saves over it
+        play_game(p2, 1, until=3)
+        p3 = Player(storage=NvmStorage(nvm))
+        assert "set aside" not in " ".join(p3.app.lines) and "B resume" in p3.app.lines[3]
+
+
+def test_random_damage_never_crashes_and_a_fallback_is_shown():
+    nvm = FakeNvm()
+    p = Player(storage=NvmStorage(nvm))
+    p.press("A")
+    moves = play_game(p, 9, until=20)
+    base = bytes(nvm.data)
+    used = NvmStorage(FakeNvm(data=base))
+    used.load()
+    end = used._end
+    rng = Rng(3)
+    fallbacks = 0
+    for _ in range(150):
+        mem = bytearray(base)
+        mem[end - 1 - rng.below(60)] ^= 1 << rng.below(8)
+        q = Player(storage=NvmStorage(FakeNvm(data=bytes(mem))))
+        found, message = saved_moves(bytes(mem))
+        if found is not None and found != moves:
+            fallbacks += 1
+            assert message == LOST and LOST in " ".join(q.app.lines)
+    assert fallbacks > 50

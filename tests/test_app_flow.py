@@ -415,18 +415,47 @@ def test_against_the_computer():
     p.check_board()
 
 
+# Eight empty cells, black to move: after black's first legal move the medium
+# level solves the ending exactly, about 1,800 nodes, more than one tick's share
+# (400 nodes when the clock stands still), so only the time budget ends it at once.
+ENDGAME = ("........../.B..WBWWW./..BWWWWBW./.BWWWBWWW./.BWWBBWWW./.BWBBWWW../"
+           ".BWBWWBBB./.BWWBBWBB./..WW..BW../.......... b 0 0")
+
+
 def test_every_level_stops_at_the_think_ms_setting():
     """On a slow device a lower level's node budget (the medium level's exact
     endgame, say) could take longer than think_ms: the time budget caps it.
-    The clock jumps past think_ms between two ticks, as on a device too slow
-    for its search, and the move must be on the display at the next tick."""
+    Against each level, to the end of a game: after each of your moves the
+    computer starts thinking on one tick, then the clock jumps past think_ms
+    (a device too slow for its search), and its move must be on the display
+    at the very next tick."""
+    from mapello.game.catalogue import from_boards
+    from mapello.rules.boardfile import BoardFile
     for level in (0, 1, 2):
-        p = Player(settings={"mode": 2, "level": level, "think_ms": 3000})
+        p = Player(settings={"mode": 2, "level": level, "think_ms": 3000},
+                   boards=from_boards([BoardFile(Position.from_text(ENDGAME), "Endgame")]))
         p.press("A")
-        p.cursor_to(parse_cell("f4"))
-        p.tap(buttons.A)
-        p.tick()                                   # the computer starts thinking
-        assert p.app.busy and p.app.lines[1] == "CPU White thinking"
-        p.tick(3000)                               # the device was too slow
-        assert p.app.message.startswith("CPU: "), (level, p.app.lines)
-        assert p.model.pos.ply() == 2 and not p.app.busy
+        assert p.app.lines[0] == score_line(Position.from_text(ENDGAME))
+        replies = 0
+        while p.screen == "play":
+            pos = p.model.pos
+            if pos.is_over():
+                p.wait(400)                            # the last discs flip, then game over
+                continue
+            if p.model.computer != pos.turn:           # yours: the first legal move, or pass
+                if not pos.must_pass():
+                    p.cursor_to(pos.legal_moves()[0])
+                ply = pos.ply()
+                p.tap(buttons.A)
+                assert pos.ply() == ply + 1, p.app.lines
+                continue
+            p.tick()                                   # it starts thinking (or passes at once)
+            if p.app.busy:
+                assert p.app.lines[1].startswith("CPU "), p.app.lines
+                ply = pos.ply()
+                p.tick(3000)                           # the device was too slow
+                assert pos.ply() == ply + 1, (level, p.app.lines)
+            assert p.app.message.startswith("CPU: ") and not p.app.busy, (level, p.app.lines)
+            replies += 1
+        assert p.screen == "game over" and p.model.pos.is_over()
+        assert replies >= 3, (level, replies)

@@ -1,6 +1,6 @@
 """Board files (boards/*.txt): read, validate and write them.
 
-The format is in shared/DESIGN.md section 3.  Comment lines may carry metadata:
+The format is in docs/DESIGN.md section 3.  Comment lines may carry metadata:
   ; Name: one-line description      (the first free comment line)
   ; name: ..., ; description: ..., ; Mapello board: NAME
   ; limits: walls 4, bonuses =2, jokers 8   (the board is checked against them)

@@ -1,6 +1,6 @@
 """Deliberately simple reference implementation of the Mapello rules.
 
-This is a test oracle, written only from /work/shared/DESIGN.md sections 1-3
+This is a test oracle, written only from docs/DESIGN.md sections 1 to 3
 and independently of the real engine in mapello/, so that the two cannot share
 a bug.  Clarity over speed: a 10x10 list-of-lists grid of one-char strings,
 plain loops, no bitmasks.

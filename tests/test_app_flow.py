@@ -1,43 +1,48 @@
 """Scripted button sequences through the screens: set up a board, play whole
 games, undo, finish a series, replay; the display text and the frame's colours
-are checked at each step."""
-from app_driver import Player
+are checked at each step against the driver's own model of the game
+(tests/app_driver.py)."""
+from app_driver import Player, shown_turn, standing
+from mapello import buttons
+from mapello.rules.notation import parse_position
 from mapello.ui import palette
-from mapello.ui.board_view import cell_colour
+from mapello.ui.board_view import COLOUR_WORD, cell_colour, score_line
 from mapello.rules.position import BLACK, PASS, WHITE, Position, cell_name, parse_cell
 from fake_nvm import FakeNvm
+from mapello.game.series import Series
 from mapello.game.storage import NvmStorage
-from mapello.ui.board_view import score_line
 
 
 def first_move_game(p, check_each=True):
-    """Play the first legal move until the game ends, checking every step."""
+    """Play the model's first legal move until the game ends; with
+    check_each, check after every move that the display shows it played:
+    the disc tinted as the last move, the score, whose turn, every cell."""
     app = p.app
     moves = 0
     while p.screen == "play":
-        pos = app.screen.session.pos
+        pos = p.model.pos
         mover = pos.turn
         if pos.must_pass():
             assert "pass, A" in app.lines[1]
             p.press("A")
             continue
         cell = pos.legal_moves()[0]
-        before = pos.copy()
+        ply = pos.ply()
         p.play(cell)
         moves += 1
+        assert pos.ply() == ply + 1 and pos.history()[-1] == cell, "A on a legal move did not play"
         if p.screen != "play":
             break
         if check_each:
-            after = app.screen.session.pos
-            assert after.discs[mover] >> cell & 1
-            assert after == (lambda q: (q.push(cell), q)[1])(before)
+            assert pos.discs[mover] >> cell & 1
             assert p.colour(cell) == palette.LAST[mover]
-            assert app.lines[0] == score_line(after)
-            # every cell but the cursor shows its piece or hint
-            hints = after.legal_mask()
-            for c in range(100):
-                if c != app.screen.cursor:
-                    assert p.colour(c) == cell_colour(after, c, hints, cell), c
+            assert app.lines[0] == score_line(pos)
+            if pos.is_over():
+                assert app.lines[1] == "game over"
+            else:
+                assert shown_turn(app.lines)[0] == pos.turn
+                assert app.lines[1].endswith(": pass, A" if pos.must_pass() else " to move")
+            p.check_board()    # every cell shows its piece or hint; the cursor may blink
     return moves
 
 
@@ -69,22 +74,24 @@ def test_whole_game_to_the_end():
     assert p.colour(parse_cell("f4")) == palette.HINT
     assert p.colour(parse_cell("a1")) == palette.EMPTY
     assert p.colour(0) == palette.BORDER
+    p.check_board()
     moves = first_move_game(p)
     assert moves > 20
     assert p.screen == "game over"
-    pos = p.app.screen.session.pos
+    pos = p.model.pos
     assert pos.is_over()
     head = p.app.lines[0]
     w = pos.winner()
     assert head == ("Draw" if w is None else "%s (P%d) wins" % (("Black", "White")[w], w + 1))
-    assert "P1 " in p.app.lines[1]
+    b, w = pos.score()                     # a one-game series: P1 had black
+    assert standing(p.app.lines) == (int(b > w), int(w > b), int(b == w), b - w)
+    assert p.app.lines[1].startswith("P1 ")
 
 
 def test_illegal_presses_say_why_and_change_nothing():
     p = Player(settings={"board": 1})   # the rulebook board
     p.press("A")
-    pos = p.app.screen.session.pos
-    start = pos.copy()
+    start = p.model.pos.copy()
     p.cursor_to(parse_cell("d4"))
     p.press("A")
     assert p.app.lines[3] == "occupied"
@@ -95,28 +102,32 @@ def test_illegal_presses_say_why_and_change_nothing():
     p.cursor_to(parse_cell("a7"))
     p.press("A")
     assert p.app.lines[3] == "no flip"
-    assert p.app.screen.session.pos == start
     p.wait(2000)
     assert p.app.lines[3] == "A play  B menu"
+    # nothing changed: black still to move on the start position
+    assert p.model.pos == start and p.app.lines[:2] == [score_line(start), "P1 Black to move"]
+    p.check_board()
 
 
 def test_b_opens_the_game_menu_and_undo_takes_back_a_move():
     p = Player()
     p.press("A")
     p.play(parse_cell("e3"))
-    after_one = p.app.screen.session.pos.copy()
-    p.play(p.app.screen.session.pos.legal_moves()[0])
-    assert p.app.screen.session.pos.ply() == 2
+    after_one = p.model.pos.copy()
+    p.play(p.model.pos.legal_moves()[0])
+    assert p.model.pos.ply() == 2 and p.app.lines[1] == "P1 Black to move"
     p.press("B")
     assert p.screen == "choice" and p.app.lines[0] == "Game menu"
     p.press("B")                                  # B again: back, nothing changed
-    assert p.screen == "play" and p.app.screen.session.pos.ply() == 2
+    assert p.screen == "play" and p.app.lines[1] == "P1 Black to move"
+    p.check_board()
     p.press("B")
     p.choose("Undo")
-    assert p.screen == "play"
-    assert p.app.screen.session.pos == after_one
-    assert p.app.lines[1] == "P2 White to move"
+    assert p.screen == "play" and p.app.lines[3] == "undone"
+    assert p.model.pos == after_one               # the driver took "undone" as one move back
+    assert p.app.lines[:2] == [score_line(after_one), "P2 White to move"]
     assert p.colour(parse_cell("e3")) == palette.LAST_BLACK
+    p.check_board()
 
 
 def test_hint_moves_the_cursor_to_a_legal_move():
@@ -126,12 +137,15 @@ def test_hint_moves_the_cursor_to_a_legal_move():
     p.press("B")
     p.choose("Hint")
     assert p.app.lines[3] == "hint: thinking"      # the hard level, in slices
+    assert p.app.busy
     p.press("UP")                                   # the cursor waits for the hint
     assert p.app.lines[3] == "hint: thinking, B now"
+    assert p.cursor() == parse_cell("a1")
     p.wait(2000)                                    # the hard level's 2 s budget
-    s = p.app.screen
-    assert p.screen == "play" and s.session.pos.why_illegal(s.cursor) is None
-    assert p.app.lines[3] == "try " + cell_name(s.cursor)
+    assert p.screen == "play" and not p.app.busy
+    cursor = p.cursor()
+    assert p.model.pos.why_illegal(cursor) is None
+    assert p.app.lines[3] == "try " + cell_name(cursor)
 
 
 def test_b_takes_the_hint_found_so_far():
@@ -140,21 +154,33 @@ def test_b_takes_the_hint_found_so_far():
     p.press("B")
     p.choose("Hint")
     p.press("B")
-    s = p.app.screen
-    assert s.session.pos.why_illegal(s.cursor) is None
-    assert p.app.lines[3] == "try " + cell_name(s.cursor)
+    cursor = p.cursor()
+    assert p.model.pos.why_illegal(cursor) is None
+    assert p.app.lines[3] == "try " + cell_name(cursor)
+    assert p.model.pos.ply() == 0                   # a hint, not a move
+
+
+def cpu_reply_ms(p, cell, limit_ms=20000):
+    """Play `cell` and tick until the computer's move is said; the
+    milliseconds that took on the app's clock."""
+    p.cursor_to(cell)
+    p.tap(buttons.A)
+    assert p.model.pos.ply() == 1 and p.app.lines[1].startswith("CPU ")
+    t0 = p.clock.now
+    while not p.app.message.startswith("CPU: "):
+        assert p.clock.now - t0 < limit_ms, p.app.lines
+        p.wait(10)
+    assert p.model.pos.ply() == 2 and p.app.lines[3] == p.app.message
+    return p.clock.now - t0
 
 
 def test_the_hard_computer_thinks_for_the_think_ms_setting():
     p = Player(settings={"mode": 2, "level": 2, "think_ms": 1500})
     p.press("A")
-    p.play(parse_cell("f4"))
-    pos = p.app.screen.session.pos
-    assert pos.ply() == 1                          # 400 ms after the move: still thinking
-    p.wait(700)
-    assert pos.ply() == 1
-    p.wait(600)                                    # past 1.5 s: it has moved
-    assert pos.ply() == 2 and pos.turn == BLACK
+    took = cpu_reply_ms(p, parse_cell("f4"))
+    # it starts on the first tick after the move and stops on the first tick past 1.5 s
+    assert 1500 <= took <= 1500 + 2 * 50, took
+    assert p.app.lines[1] == "You Black to move" and p.model.pos.turn == BLACK
 
 
 def test_resign_ends_the_game_for_the_other_side():
@@ -164,25 +190,33 @@ def test_resign_ends_the_game_for_the_other_side():
     p.choose("Resign")
     assert p.screen == "game over"
     assert p.app.lines[0] == "Black resigned"
-    assert p.app.screen.session.series.wins == [0, 1]
+    wins1, wins2, draws, diff = standing(p.app.lines)
+    assert (wins1, wins2, draws) == (0, 1, 0) and diff < 0
 
 
 def test_series_of_two_swaps_colours_and_names_the_winner():
     p = Player(settings={"games": 2})
+    series = Series(2)
     p.press("A")
     first_move_game(p, check_each=False)
     assert p.screen == "game over"
+    series.add_result(*p.model.pos.score())
+    assert standing(p.app.lines) == (series.wins[0], series.wins[1], series.draws, series.diff[0])
     assert p.app.lines[3] == "A game 2/2 B replay"
     p.press("A")
     assert p.screen == "play"
     assert p.app.lines[1] == "P2 Black to move"      # colours swapped
     assert p.app.lines[2].endswith("game 2/2")
+    assert p.model.pos.ply() == 0
+    p.check_board()
     first_move_game(p, check_each=False)
     assert p.screen == "game over"
-    series = p.app.screen.session.series
-    assert series.played == 2 and series.is_over()
+    series.add_result(*p.model.pos.score())
+    assert series.is_over()
+    assert standing(p.app.lines) == (series.wins[0], series.wins[1], series.draws, series.diff[0])
     lead = series.winner()
     assert p.app.lines[2] == ("Series drawn" if lead is None else "P%d wins series" % (lead + 1))
+    assert p.app.lines[3] == "A menu  B replay"
     p.press("A")
     assert p.screen == "menu"
 
@@ -191,7 +225,7 @@ def test_replay_steps_through_the_last_game():
     p = Player()
     p.press("A")
     first_move_game(p, check_each=False)
-    record = p.app.screen.session.last
+    record = p.model.to_record()
     p.press("B")
     assert p.screen == "replay"
     assert p.app.lines[0] == "Replay 0/%d" % len(record.moves)
@@ -199,16 +233,17 @@ def test_replay_steps_through_the_last_game():
     p.press("RIGHT")
     assert p.app.lines[0] == "Replay 1/%d" % len(record.moves)
     first = record.moves[0]
-    assert p.app.lines[1] == "Black %s" % ("e3" if first == parse_cell("e3") else
-                                           __import__("mapello.rules.position").engine.cell_name(first))
+    assert p.app.lines[1] == "Black %s" % cell_name(first)
     assert p.colour(first) == palette.LAST_BLACK
     p.press("RIGHT", "RIGHT", "LEFT")
     assert p.app.lines[0].startswith("Replay 2/")
     pos = record.replay(2)
+    assert p.app.lines[2] == score_line(pos)
     for c in range(100):
         assert p.colour(c) == cell_colour(pos, c, 0, record.moves[1]), c
     p.press("UP")
     assert p.app.lines[0] == "Replay %d/%d" % (len(record.moves), len(record.moves))
+    assert p.app.lines[2] == score_line(p.model.pos)
     p.press("B")
     assert p.screen == "game over"
 
@@ -222,9 +257,8 @@ def test_setup_by_hand_checks_the_limits_before_starting():
     assert p.screen == "setup"
     assert p.app.lines[0] == "Setup by P1"
     assert p.app.lines[1] == "W0/=2 B0/8 J0/8"
-    s = p.app.screen
     # c3 (cell 33): A cycles wall -> bonus -> empty
-    assert s.cursor == 33 and p.app.lines[2] == "c3: empty"
+    assert p.cursor() == 33 and p.app.lines[2] == "c3: empty"
     p.press("A")
     assert p.app.lines[1] == "W1/=2 B0/8 J0/8" and p.app.lines[2] == "c3: wall"
     p.press("A")
@@ -241,7 +275,7 @@ def test_setup_by_hand_checks_the_limits_before_starting():
     # a joker on the border
     for _ in range(4):
         p.press("UP")
-    assert s.cursor == 4 and p.app.lines[2] == "border 0,4: empty"
+    assert p.cursor() == 4 and p.app.lines[2] == "border 0,4: empty"
     p.press("A")
     assert p.app.lines[1] == "W1/=2 B0/8 J1/8"
     # start with one wall only: refused with the reason, still in setup
@@ -250,14 +284,17 @@ def test_setup_by_hand_checks_the_limits_before_starting():
     p.choose("Start")
     assert p.screen == "setup"
     assert "exactly 2" in " ".join(p.app.lines)
-    s.cursor = 66
+    p.cursor_to(66)
     p.press("A")
+    assert p.app.lines[1:3] == ["W2/=2 B0/8 J1/8", "f6: wall"]
     p.press("B")
+    p.expect_start(Position(walls=(1 << 33) | (1 << 66), jokers=1 << 4))
     p.choose("Start")
     assert p.screen == "play"
-    pos = p.app.screen.session.pos
-    assert pos.walls == (1 << 33) | (1 << 66) and pos.jokers == 1 << 4
-    assert p.colour(33) == palette.WALL and p.colour(4) == palette.JOKER
+    # the game is on the board as set up: two walls and a joker, nothing else
+    assert p.colour(33) == palette.WALL and p.colour(66) == palette.WALL
+    assert p.colour(4) == palette.JOKER
+    p.check_board()
 
 
 def test_free_play_setup_then_the_other_player_picks_a_colour():
@@ -265,6 +302,7 @@ def test_free_play_setup_then_the_other_player_picks_a_colour():
     p.press("A")
     assert p.screen == "setup" and p.app.lines[0] == "Setup by P1"
     p.press("B")
+    p.expect_start(Position())          # started as it came: the plain board
     p.choose("Start")
     assert p.screen == "colour" and p.app.lines[0] == "P2: pick colour"
     p.press("RIGHT")
@@ -272,26 +310,29 @@ def test_free_play_setup_then_the_other_player_picks_a_colour():
     p.press("A")
     assert p.screen == "play"
     assert p.app.lines[1] == "P1 Black to move"      # P2 took white
+    p.check_board()
     first_move_game(p, check_each=False)
     p.press("A")
     assert p.screen == "setup" and p.app.lines[0] == "Setup by P2"
 
 
 def test_a_pass_is_announced_and_needs_a():
-    # a position where white has no move but black has: black d4 e4 e5, white d5?
-    # found by searching first-legal-move games on the rulebook board
+    # found by playing last-legal moves on the rulebook board: it passes at least once
     p = Player(settings={"board": 1})
     p.press("A")
     seen_pass = False
     while p.screen == "play":
-        pos = p.app.screen.session.pos
+        pos = p.model.pos
         if pos.must_pass():
             seen_pass = True
-            assert p.app.lines[1].endswith("pass, A")
+            mover = pos.turn
+            assert p.app.lines[1] == "P%d %s: pass, A" % (1 + mover, COLOUR_WORD[mover])
             p.press("RIGHT")
-            assert p.app.lines[3] == "no move: A to pass" and pos.must_pass()
+            assert p.app.lines[3] == "no move: A to pass"
+            assert p.app.lines[1].endswith("pass, A") and pos.must_pass()
             p.press("A")
-            assert p.app.screen.session.pos.history()[-1] == PASS
+            assert pos.history()[-1] == PASS   # the turn passed on A, and only then
+            assert p.app.lines[1] == "P%d %s to move" % (2 - mover, COLOUR_WORD[1 - mover])
             continue
         p.play(pos.legal_moves()[-1])
     assert seen_pass, "the rulebook game with last-legal moves passes at least once"
@@ -304,8 +345,9 @@ def test_move_timer_plays_for_a_slow_player():
     p.wait(4000)
     assert " 6s" in p.app.lines[2] or " 7s" in p.app.lines[2]
     p.wait(6500)
-    pos = p.app.screen.session.pos
+    pos = p.model.pos                     # the driver read the move from "time: black plays .."
     assert pos.ply() == 1 and pos.turn == WHITE
+    assert p.app.lines[1] == "P2 White to move"
     assert "time" in " ".join(p.app.lines[2:])
 
 
@@ -316,14 +358,14 @@ def test_move_timer_waits_while_a_hint_is_thought_out():
     p.press("B")
     p.choose("Hint")
     p.wait(12000)                                  # longer than the time left
-    pos = p.app.screen.session.pos
+    pos = p.model.pos
     assert pos.ply() == 0 and " 6s" in p.app.lines[2]
+    assert p.app.lines[1] == "P1 Black to move"
     p.wait(3000)                                   # the hint's 15 s are over
-    s = p.app.screen
-    assert s.session.pos.why_illegal(s.cursor) is None   # the cursor is on the hint
+    assert pos.why_illegal(p.cursor()) is None     # the cursor is on the hint
     assert pos.ply() == 0
     p.wait(6500)                                   # the timer runs again
-    assert pos.ply() == 1
+    assert pos.ply() == 1 and p.app.lines[1] == "P2 White to move"
 
 
 def test_quit_and_resume_from_storage():
@@ -331,17 +373,19 @@ def test_quit_and_resume_from_storage():
     p = Player(storage=NvmStorage(nvm))
     p.press("A")
     p.play(parse_cell("f4"))
-    p.play(p.app.screen.session.pos.legal_moves()[0])
-    pos = p.app.screen.session.pos.copy()
+    p.play(p.model.pos.legal_moves()[0])
     p.press("B")
     p.choose("Quit to menu")
     assert p.screen == "menu" and p.app.lines[3] == "A start  B resume"
     # a new app (a power cycle) finds it too
-    q = Player(storage=NvmStorage(nvm))
+    q = Player(storage=NvmStorage(nvm), model=p.model)
     assert q.app.lines[3] == "A start  B resume"
     q.press("B")
-    assert q.screen == "play" and q.app.screen.session.pos == pos
-    assert q.app.lines[1] == "P1 Black to move"
+    assert q.screen == "play" and q.model.pos == p.model.pos
+    assert q.app.lines[:2] == [score_line(p.model.pos), "P1 Black to move"]
+    q.check_board()                       # the position after the two moves, no tint
+    q.play(q.model.pos.legal_moves()[0])  # and it plays on from there
+    assert q.model.pos.ply() == 3
 
 
 def test_save_board_from_setup_appears_in_the_menu():
@@ -368,18 +412,53 @@ def test_against_the_computer():
     assert p.app.lines[1] == "You Black to move"
     p.play(parse_cell("f4"))
     p.wait(3000)
-    pos = p.app.screen.session.pos
+    pos = p.model.pos                      # the driver read the reply from "CPU: xx"
     assert pos.ply() == 2 and pos.turn == BLACK
     assert p.app.lines[1] == "You Black to move"
+    p.check_board()
+
+
+# Eight empty cells, black to move: after black's first legal move the medium
+# level solves the ending exactly, about 1,800 nodes, more than one tick's share
+# (400 nodes when the clock stands still), so only the time budget ends it at once.
+ENDGAME = ("........../.B..WBWWW./..BWWWWBW./.BWWWBWWW./.BWWBBWWW./.BWBBWWW../"
+           ".BWBWWBBB./.BWWBBWBB./..WW..BW../.......... b 0 0")
 
 
 def test_every_level_stops_at_the_think_ms_setting():
     """On a slow device a lower level's node budget (the medium level's exact
-    endgame, say) could take longer than think_ms: the time budget caps it."""
-    p = Player(settings={"think_ms": 3000})
-    p.press("A")
-    screen = p.app.screen
+    endgame, say) could take longer than think_ms: the time budget caps it.
+    Against each level, to the end of a game: after each of your moves the
+    computer starts thinking on one tick, then the clock jumps past think_ms
+    (a device too slow for its search), and its move must be on the display
+    at the very next tick."""
+    from mapello.game.catalogue import from_boards
+    from mapello.rules.boardfile import BoardFile
     for level in (0, 1, 2):
-        thinker = screen._search(screen.session.pos, level)
-        p.clock.now += 3000                        # the device was too slow
-        assert thinker.step(8) and screen.session.pos.why_illegal(thinker.best()) is None
+        p = Player(settings={"mode": 2, "level": level, "think_ms": 3000},
+                   boards=from_boards([BoardFile(parse_position(ENDGAME), "Endgame")]))
+        p.press("A")
+        assert p.app.lines[0] == score_line(parse_position(ENDGAME))
+        replies = 0
+        while p.screen == "play":
+            pos = p.model.pos
+            if pos.is_over():
+                p.wait(400)                            # the last discs flip, then game over
+                continue
+            if p.model.computer != pos.turn:           # yours: the first legal move, or pass
+                if not pos.must_pass():
+                    p.cursor_to(pos.legal_moves()[0])
+                ply = pos.ply()
+                p.tap(buttons.A)
+                assert pos.ply() == ply + 1, p.app.lines
+                continue
+            p.tick()                                   # it starts thinking (or passes at once)
+            if p.app.busy:
+                assert p.app.lines[1].startswith("CPU "), p.app.lines
+                ply = pos.ply()
+                p.tick(3000)                           # the device was too slow
+                assert pos.ply() == ply + 1, (level, p.app.lines)
+            assert p.app.message.startswith("CPU: ") and not p.app.busy, (level, p.app.lines)
+            replies += 1
+        assert p.screen == "game over" and p.model.pos.is_over()
+        assert replies >= 3, (level, replies)

@@ -1,9 +1,13 @@
 """Problems found by playing the app as a new player would: each test is one
 of them, written before its fix."""
-from app_driver import Player
+from app_driver import Player, standing
 from test_app_flow import first_move_game
 from fake_nvm import FakeNvm
+from mapello import buttons
+from mapello.game.game import Game
+from mapello.game.series import Series
 from mapello.game.storage import NvmStorage
+from mapello.ui.board_view import score_line
 from mapello.sim.filestore import FileStorage
 
 
@@ -11,17 +15,18 @@ def test_a_resigned_game_is_not_resumed_after_a_restart():
     nvm = FakeNvm()
     p = Player(settings={"games": 2}, storage=NvmStorage(nvm))
     p.press("A")
-    p.play(p.app.screen.session.pos.legal_moves()[0])
+    p.play(p.model.pos.legal_moves()[0])
     p.press("B")
     p.choose("Resign")
     assert p.screen == "game over"
+    assert p.app.lines[0] == "White resigned" and standing(p.app.lines)[:3] == (1, 0, 0)
     # the power goes on the game-over screen: game 2 is next, not game 1 again
-    q = Player(storage=NvmStorage(nvm))
+    q = Player(storage=NvmStorage(nvm), model=Game(p.start))
     q.press("B")
     assert q.screen == "play"
-    s = q.app.screen.session
-    assert s.series.played == 1 and s.pos.ply() == 0
     assert q.app.lines[1] == "P2 Black to move" and q.app.lines[2].endswith("game 2/2")
+    assert q.app.lines[0] == score_line(p.start)
+    q.check_board()                       # the board as it starts, no move on it
 
 
 def test_a_restart_between_games_of_a_series_keeps_the_series():
@@ -30,14 +35,18 @@ def test_a_restart_between_games_of_a_series_keeps_the_series():
     p.press("A")
     first_move_game(p, check_each=False)
     assert p.screen == "game over"
-    wins = list(p.app.screen.session.series.wins)
-    q = Player(storage=NvmStorage(nvm))
+    series = Series(2)
+    series.add_result(*p.model.pos.score())
+    q = Player(storage=NvmStorage(nvm), model=Game(p.start))
     assert q.app.lines[3] == "A start  B resume"
     q.press("B")
     assert q.screen == "play"
-    assert q.app.screen.session.series.wins == wins and q.app.lines[2].endswith("game 2/2")
+    assert q.app.lines[1] == "P2 Black to move" and q.app.lines[2].endswith("game 2/2")
     first_move_game(q, check_each=False)
-    assert q.app.screen.session.series.is_over()
+    # game 1's result is still in the standing after game 2
+    series.add_result(*q.model.pos.score())
+    assert series.is_over() and q.app.lines[3] == "A menu  B replay"
+    assert standing(q.app.lines) == (series.wins[0], series.wins[1], series.draws, series.diff[0])
     # once the series is over there is nothing left to resume
     r = Player(storage=NvmStorage(nvm))
     assert r.app.lines[3] == "A start  </> change"
@@ -85,11 +94,10 @@ def test_simulator_names_every_board_file_it_skips_or_cannot_parse(tmp_path):
 
 
 def test_b_during_the_last_move_s_animation_cannot_resign_a_won_game():
-    from mapello import buttons
     p = Player(settings={"games": 2})
     p.press("A")
+    pos = p.model.pos
     while True:
-        pos = p.app.screen.session.pos
         if pos.must_pass():
             p.press("A")
             continue
@@ -100,27 +108,28 @@ def test_b_during_the_last_move_s_animation_cannot_resign_a_won_game():
         p.play(pos.legal_moves()[0])
     p.cursor_to(pos.legal_moves()[0])
     for b in (buttons.A, buttons.B):      # the last move, then B while its discs flip
-        p.app.press(b)
-        p.app.release(b)
+        p.tap(b)
         p.wait(50)
     assert p.screen == "play"       # no game menu on a finished game
+    assert pos == after and p.app.lines[1] == "game over"
     p.wait(400)
     assert p.screen == "game over"
+    assert "resigned" not in p.app.lines[0]
     b, w = after.score()
-    assert p.app.screen.session.series.wins == ([1, 0] if b > w else [0, 1] if w > b else [0, 0])
+    assert standing(p.app.lines)[:3] == (int(b > w), int(w > b), int(b == w))
 
 
 def test_computer_thinking_is_not_left_on_screen_once_it_has_moved():
-    from mapello import buttons
     p = Player(settings={"mode": 2, "level": 0})
     p.press("A")
-    p.cursor_to(p.app.screen.session.pos.legal_moves()[0])
+    p.cursor_to(p.model.pos.legal_moves()[0])
     for b in (buttons.A, buttons.A):      # a double press: the second lands on its turn
-        p.app.press(b)
-        p.app.release(b)
+        p.tap(b)
     assert p.app.lines[3] == "computer thinking"
+    assert p.model.pos.ply() == 1         # the second A played nothing
     p.wait(1000)
     assert p.app.lines[1] == "You Black to move"
     assert p.app.lines[3].startswith("CPU: ")     # its move, named, not the stale message
+    assert p.model.pos.ply() == 2
     p.wait(2000)
     assert p.app.lines[3] == "A play  B menu"

@@ -1,53 +1,99 @@
 """Nothing the player does crashes the app: thousands of random presses (and
-releases and clock jumps) across all screens leave it running, its output in
-shape and the game's invariants intact."""
+releases and clock jumps) across all screens leave it running, and what it
+shows in shape: the lines, the frame's colours, the score line against the
+discs on the matrix.  On the bundled boards the driver follows the game
+(tests/app_driver.py), so every move the app makes must be legal and leave
+the score the driver's model has."""
 import random
+import re
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from app_driver import Player
-from mapello.rules.position import BORDER, INNER
-from mapello.rules.pieces import MAX_PER_KIND, piece_counts
 from fake_nvm import FakeNvm
+from mapello.ui import palette
+from mapello.ui.board_view import COLOUR_WORD
+from mapello.rules.position import INNER
 from mapello.game.storage import NvmStorage
 
 ALL_SCREENS = {"menu", "setup", "choice", "play", "game over",
                "replay", "colour"}
+SCORE = re.compile(r"^B(\d+)\(\+(\d+)\)  W(\d+)\(\+(\d+)\)$")
+INNER_COLOURS = {palette.EMPTY, palette.HINT, palette.WALL, palette.BONUS, palette.BONUS_HINT,
+                 palette.BLACK_DISC, palette.WHITE_DISC, palette.LAST_BLACK, palette.LAST_WHITE,
+                 palette.FLIP_MID, palette.CURSOR_ALT, palette.BAD_CELL, palette.SETUP_CURSOR}
+BORDER_COLOURS = {palette.BORDER, palette.JOKER, palette.SETUP_CURSOR}
+BLACKS = (palette.BLACK_DISC, palette.LAST_BLACK)
+WHITES = (palette.WHITE_DISC, palette.LAST_WHITE)
 
 
-def check_invariants(app, deep=False):
+def scores(line):
+    """(black discs, black bonus points, white discs, white bonus points)
+    from a score line "B9(+3)  W3(+0)"."""
+    m = SCORE.match(line)
+    assert m, line
+    b, bb, w, wb = (int(g) for g in m.groups())
+    assert bb % 3 == 0 and wb % 3 == 0 and bb + wb <= 3 * 8, line
+    assert b >= bb and w >= wb, line
+    return b - bb, bb, w - wb, wb
+
+
+def check_invariants(p):
+    app = p.app
     assert app.last_error is None, app.last_error
     assert isinstance(app.frame, bytearray) and len(app.frame) == 300
     assert len(app.lines) == 4 and all(len(line) <= 21 for line in app.lines), app.lines
     assert 1 <= app.brightness <= 100
-    s = getattr(app.screen, "s", None) or getattr(getattr(app.screen, "under", None), "s", None)
-    match = getattr(s, "match", None)
-    if match is None:
-        return
-    pos = match.pos
-    black, white = pos.discs
-    assert not black & white
-    assert not (black | white) & (pos.walls | BORDER | pos.jokers)
-    assert not pos.walls & ~INNER and not pos.bonuses & ~INNER and not pos.jokers & INNER
-    assert not pos.bonuses & (pos.walls | black | white)
-    assert all(n <= MAX_PER_KIND for n in piece_counts(pos))
-    assert bin(black | white).count("1") >= 4 or pos.is_over()
-    if deep:
-        assert match.to_record().replay() == pos
+    assert app.screen_name in ALL_SCREENS, app.screen_name
+    colours = [palette.get(app.frame, c) for c in range(100)]
+    for c in range(100):
+        allowed = INNER_COLOURS if (INNER >> c) & 1 else BORDER_COLOURS
+        assert colours[c] in allowed, (app.screen_name, c, colours[c])
+    if app.screen_name in ("play", "replay"):
+        assert palette.SETUP_CURSOR not in colours
+        line = app.lines[0] if app.screen_name == "play" else app.lines[2]
+        if app.screen_name == "replay" and app.message:
+            return
+        black, _, white, _ = scores(line)
+        assert 4 <= black + white <= 64, line
+        # the discs on the matrix are the score's, but for the cells that
+        # flip, flash or hold the cursor
+        blur = colours.count(palette.FLIP_MID) + 2
+        assert abs(sum(colours.count(x) for x in BLACKS) - black) <= blur, (line, colours)
+        assert abs(sum(colours.count(x) for x in WHITES) - white) <= blur, (line, colours)
+    if app.message:
+        return                           # it may cover lines 2 to 4
+    if app.screen_name == "menu":
+        assert app.lines[0].startswith("MAPELLO") and app.lines[1].startswith(">")
+    elif app.screen_name == "setup":
+        assert re.match(r"^W\d/=?\d B\d/=?\d J\d/=?\d$", app.lines[1]), app.lines
+    elif app.screen_name == "play":
+        assert re.match(r"^((P1|P2|You|CPU) (Black|White)( to move| thinking|: pass, A)|game over)$",
+                        app.lines[1]), app.lines
+        assert re.match(r"^[a-h][1-8] ", app.lines[2]), app.lines
+    elif app.screen_name == "game over":
+        assert re.match(r"^(Draw|(Black|White) (\(.+\) wins|resigned))$", app.lines[0]), app.lines
+        if p.model is not None and p.model.pos.is_over():
+            w = p.model.pos.winner()
+            assert app.lines[0] == "Draw" or app.lines[0].startswith(COLOUR_WORD[w]), app.lines
 
 
-def run_presses(p, presses, deep_every=50):
+def run_presses(p, presses, followed=None):
+    """Feed `presses` to the app through the driver; the screens seen.
+    `followed` collects whether the driver was following a game on the
+    play screen."""
     seen = set()
-    for i, (kind, value) in enumerate(presses):
+    followed = set() if followed is None else followed
+    for kind, value in presses:
         if kind == "press":
-            p.app.press(value)
+            p.tap(value)
         elif kind == "release":
             p.app.release(value)
         else:
-            p.clock.now += value
-            p.app.tick()
+            p.tick(value)
         seen.add(p.screen)
-        check_invariants(p.app, deep=(i % deep_every == 0))
+        followed.add(p.model is not None and p.screen == "play")
+        check_invariants(p)
     return seen
 
 
@@ -67,13 +113,15 @@ def random_presses(rng, n):
 
 def test_long_random_sessions_visit_every_screen():
     seen = set()
+    followed = set()
     for seed in range(4):
         rng = random.Random(seed)
         storage = NvmStorage(FakeNvm()) if seed % 2 else None
         p = Player(settings={"games": 2, "timer": 10 if seed == 3 else 0}, storage=storage,
                    seed=seed)
-        seen |= run_presses(p, random_presses(rng, 5000))
+        seen |= run_presses(p, random_presses(rng, 5000), followed)
     assert seen == ALL_SCREENS, ALL_SCREENS - seen
+    assert True in followed, "no game followed move by move"
 
 
 press = st.one_of(
@@ -88,6 +136,6 @@ def test_any_press_sequence_keeps_the_app_running(presses, mode, board):
     p = Player(settings={"mode": mode, "board": board, "games": 2, "timer": 10})
     run_presses(p, presses)
     # and it still answers: B then A from wherever it is changes something or nothing, safely
-    p.app.press(5)
-    p.app.press(4)
-    check_invariants(p.app, deep=True)
+    p.tap(5)
+    p.tap(4)
+    check_invariants(p)

@@ -173,6 +173,7 @@ def test_out_of_range_saves_start_a_new_game_and_never_crash_again():
         assert p.app.lines[1] != "" and "B resume" not in p.app.lines[3]
         p2 = Player(storage=NvmStorage(nvm))         # and again on the next start
         assert p2.app.last_error is None
+        p2.wait(5200)                                 # the notice has been read
         p2.press("A")                                 # a new game saves over it
         play_game(p2, 1, until=3)
         p3 = Player(storage=NvmStorage(nvm))

@@ -1,5 +1,5 @@
 """The bitmask engine against the simple reference rules (tests/reference.py),
-written from DESIGN.md alone, on many random boards with walls, bonuses and
+written from docs/DESIGN.md alone, on many random boards with walls, bonuses and
 jokers: legal moves at every ply, every move's flips, passes, scores, perft."""
 import random
 

@@ -24,6 +24,12 @@ import pytest  # noqa: E402
 from adafruit_blinka.microcontroller.generic_agnostic_board.pin import Pin  # noqa: E402
 
 from mapello import buttons  # noqa: E402
+from mapello.game.catalogue import from_folder  # noqa: E402
+from mapello.game.game import Game  # noqa: E402
+from mapello.rules.position import PASS, parse_cell  # noqa: E402
+from mapello.ui.board_view import score_line  # noqa: E402
+from mapello.ui.palette import WALL, get as palette_get  # noqa: E402
+from app_driver import shown_turn  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CODE = os.path.join(ROOT, "code.py")
@@ -44,7 +50,11 @@ class Done(BaseException):
 
 
 class Player:
-    """Presses buttons through pin levels, deciding from what the App shows."""
+    """Presses buttons through pin levels, deciding from what the App shows:
+    its screen's name, its lines (the cursor's cell is on the third) and a
+    model of the game, a Game on the bundled board the menu starts, to
+    which it adds each move once the display shows it played (without a
+    display, a press during a scroll only stops the scroll)."""
 
     def __init__(self, limit_ms=3_000_000):
         self.t = 0
@@ -58,6 +68,9 @@ class Player:
         self.slept_ms = 0
         self.sleeps = 0
         self.wire_fails = False
+        self.model = None
+        self.pending = None       # the move pressed, until the display shows it played
+        self.tries = 0            # presses of A meant as moves (moves: those that played)
 
     def sleep(self, seconds):
         """time.sleep of the loop: the game's clock moves on (Blinka's display
@@ -71,7 +84,8 @@ class Player:
     def ticks_ms(self):
         self.t += 1
         if self.t > self.limit_ms:
-            raise AssertionError("the game did not end in time; screen %r" % self.app.screen)
+            raise AssertionError("the game did not end in time; screen %r, %r"
+                                 % (self.app.screen_name, self.app.lines))
         if self.t % 5 == 0 and self.app is not None:
             self.act()
         return self.t
@@ -91,8 +105,14 @@ class Player:
                 self.presses += 1
 
     def choose(self):
-        screen = self.app.screen
-        kind = self.app.screen_name
+        app = self.app
+        kind = app.screen_name
+        if self.pending is not None:
+            shown = shown_turn(app.lines) if kind == "play" else ("over", None)
+            if shown is not None and shown[0] != self.model.pos.turn:
+                self.model.play(self.pending)
+                self.moves += 1
+            self.pending = None
         if kind == "game over":
             if self.over_at is None:
                 self.over_at = self.t
@@ -101,17 +121,25 @@ class Player:
             return None
         if kind != "play":
             return buttons.A                     # menu, colour choice: take the defaults
-        pos = screen.session.pos
+        if self.model is None:                   # the menu's board, from the same folder
+            board = from_folder(os.path.join(ROOT, "boards")).board(app.settings["board"])
+            self.model = Game(board.position)
+        pos = self.model.pos
+        assert app.lines[0] == score_line(pos), (app.lines, pos)   # every move got there
         if pos.is_over():
             return None
         if pos.must_pass():
-            self.moves += 1
+            assert app.lines[1].endswith("pass, A"), app.lines
+            self.pending = PASS
+            self.tries += 1
             return buttons.A
         target = pos.legal_moves()[0]
-        r, c = screen.cursor // 10, screen.cursor % 10
+        cursor = parse_cell(app.lines[2][:2])
+        r, c = cursor // 10, cursor % 10
         tr, tc = target // 10, target % 10
         if (r, c) == (tr, tc):
-            self.moves += 1
+            self.pending = target
+            self.tries += 1
             return buttons.A
         if r != tr:
             return buttons.DOWN if tr > r else buttons.UP
@@ -177,9 +205,10 @@ def test_code_py_plays_a_whole_game(device):
     with pytest.raises(Done):
         runpy.run_path(CODE, run_name="__main__")
     app = player.app
-    pos = app.screen.session.pos
+    pos = player.model.pos
     assert pos.is_over() and player.moves >= 20
-    assert len(pos.history()) == player.moves
+    assert player.tries == player.moves           # with a display every press reaches the game
+    assert app.screen_name == "game over" and app.lines[1] == score_line(pos)
     # every frame on the wire is the App's frame, wired, dimmed to 20 %
     assert len(writes) > player.moves
     for wire, frame, brightness in writes:
@@ -189,7 +218,8 @@ def test_code_py_plays_a_whole_game(device):
     print("frames %d, estimated mA at 20%% before the cap: max %d, median %d; capped %d"
           % (len(writes), max(uncapped_ma), sorted(uncapped_ma)[len(writes) // 2],
              sum(1 for ma in uncapped_ma if ma > 500)))
-    # the last one is the final position, as the board view draws it
+    # the last one is the final position (the model's: every press reached the
+    # game), as the board view draws it
     from mapello.ui.board_view import draw_board
     final = bytearray(300)
     draw_board(final, pos)
@@ -313,8 +343,9 @@ def test_no_display_answering_falls_back_to_the_matrix_and_plays(device, monkeyp
     no_oled(monkeypatch)
     with pytest.raises(Done):
         runpy.run_path(CODE, run_name="__main__")
-    pos = player.app.screen.session.pos
+    pos = player.model.pos
     assert pos.is_over() and player.moves >= 20
+    assert player.app.screen_name == "game over" and player.app.lines[1] == score_line(pos)
     out = capsys.readouterr().out
     assert "Mapello: No display on GP8/GP9 (No pull up found on SDA or SCL" in out
     assert "Playing without it" in out
@@ -341,14 +372,16 @@ def test_a_press_during_the_first_scroll_does_not_reach_the_game(device, monkeyp
     from mapello.hardware import start
     console = start.main(until=steps(20))
     assert console.ticker.active                           # the menu's title scrolls
-    screen = player.app.screen
+    take_over(player)                                      # the scripted player lets go
+    name, lines = player.app.screen_name, list(player.app.lines)
     LEVELS[BUTTON_PIN[buttons.A]] = False                  # A, held long enough to count
     for _ in range(5):
         console.run(until=steps(10))
     LEVELS[BUTTON_PIN[buttons.A]] = True
     for _ in range(5):
         console.run(until=steps(10))
-    assert not console.ticker.active and player.app.screen is screen
+    assert not console.ticker.active                       # the press stopped the scroll ...
+    assert player.app.screen_name == name and player.app.lines == lines   # ... and only that
 
 
 def test_a_firmware_without_i2cdisplaybus_falls_back_too(device, monkeypatch, capsys):
@@ -445,11 +478,42 @@ def the_game_owns_the_drive(monkeypatch, readonly=False):
     monkeypatch.setitem(sys.modules, "storage", types.SimpleNamespace(getmount=lambda path: mount))
 
 
+def take_over(player):
+    """The scripted player lets go; the test presses the App's buttons itself.
+    Returns press(*names) -> the App's lines."""
+    player.phase = "held by the test"
+    LEVELS.clear()                                         # its fingers off every pin
+    app = player.app
+
+    def press(*names):
+        for name in names:
+            b = buttons.from_name(name)
+            app.press(b)
+            app.release(b)
+        return app.lines
+    return press
+
+
+def save_a_board_from_setup(player, press):
+    """Menu -> Set up by hand -> walls on a1 and h8 -> Save board: the message."""
+    assert player.app.screen_name == "menu", player.app.lines
+    press("DOWN", "LEFT")                                  # the board line, back to its last
+    assert player.app.lines[2] == " Set up by hand", player.app.lines
+    press("A")
+    assert player.app.screen_name == "setup" and player.app.lines[2] == "c3: empty"
+    assert press("UP", "UP", "LEFT", "LEFT", "A")[2] == "a1: wall"
+    assert press("UP", "UP", "UP", "LEFT", "LEFT", "LEFT", "A")[2] == "h8: wall"
+    press("B", "DOWN")
+    assert player.app.lines[:2] == ["Setup menu", ">Save board"], player.app.lines
+    press("A")
+    return player.app.message
+
+
 def test_with_b_at_reset_saved_boards_become_files_the_menu_lists(device, monkeypatch, tmp_path, capsys):
     import shutil
     from mapello.hardware import start
-    from mapello.rules.position import Position
-    from mapello.game.session import save_board
+    from mapello.rules.boardfile import load_board
+    from mapello.rules.position import parse_cell
     player, writes, display = device
     boards = tmp_path / "boards"
     boards.mkdir()
@@ -457,31 +521,38 @@ def test_with_b_at_reset_saved_boards_become_files_the_menu_lists(device, monkey
     the_game_owns_the_drive(monkeypatch)
     start.main(until=steps(3), boards_dir=str(boards))
     assert "saved boards go to boards/ as files" in capsys.readouterr().out
-    app = player.app
-    assert app.message == "Boards save as files"
-    walled = Position(walls=1 << 11 | 1 << 88)
-    assert save_board(app, walled, "Own board", None) == "saved saved-1.txt"
-    assert save_board(app, Position(), "Rulebook", None) == "saved saved-2.txt"
+    assert player.app.message == "Boards save as files"
+    press = take_over(player)
+    assert save_a_board_from_setup(player, press) == "saved saved-1.txt"
+    assert press("B", "DOWN", "A")[3] == "saved saved-2.txt"   # again: the next number
     assert sorted(os.listdir(boards)) == ["rulebook.txt", "saved-1.txt", "saved-2.txt"]
     # after a restart the menu offers them, by the names the files carry
     start.main(until=steps(3), boards_dir=str(boards))
+    press = take_over(player)
     app = player.app
-    names = app.boards.names
-    assert "Saved 1" in names and "Saved 2" in names
-    saved = app.boards.board(names.index("Saved 1"))
-    assert saved.position.walls == walled.walls and saved.description == "Own board"
+    assert app.screen_name == "menu", app.lines
+    press("DOWN")
+    count = int(app.lines[1].split("/")[1])
+    names = []
+    for _ in range(count):
+        names.append(app.lines[2].strip())
+        press("RIGHT")
+    assert names[:3] == ["Rulebook example", "Saved 1", "Saved 2"], names
+    while app.lines[2] != " Saved 1":
+        press("RIGHT")
+    walls = {c for c in range(100) if palette_get(app.frame, c) == WALL}
+    assert walls == {parse_cell("a1"), parse_cell("h8")}   # its preview
+    saved = load_board(str(boards / "saved-1.txt"))
+    assert saved.position.walls == 1 << 11 | 1 << 88 and saved.description == "Own board"
 
 
 def test_without_b_at_reset_no_file_is_written(device, monkeypatch, tmp_path, capsys):
     from mapello.hardware import start
-    from mapello.rules.position import Position
-    from mapello.game.session import save_board
     player, writes, display = device
     the_game_owns_the_drive(monkeypatch, readonly=True)
     start.main(until=steps(3), boards_dir=str(tmp_path))
     assert "hold B at reset to save boards as files" in capsys.readouterr().out
-    assert player.app.write_board is None
-    said = save_board(player.app, Position(), "Own board", None)
+    said = save_a_board_from_setup(player, take_over(player))
     assert os.listdir(tmp_path) == [] and said == "no storage: not saved"
 
 

@@ -5,7 +5,7 @@ Binary (encode/decode), for the device's storage: a few dozen bytes a game.
   move, so replaying puts them back); every other move is 6 bits, its inner
   cell index.  The board is stored as its pieces, 6 bits each.
 Text (to_text/from_text, in mapello/game/record_text.py), for people and the desktop tools: board-file text
-  (shared/DESIGN.md section 3) with the moves in section 2 notation on
+  (docs/DESIGN.md section 3) with the moves in section 2 notation on
   `; moves:` comment lines, so a record is also a valid board file:
       ; Mapello game record
       ; name: Four Corners

@@ -8,7 +8,7 @@ bytes the device would send, decoded.
 import os
 import struct
 
-os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")   # shared/DESIGN.md section 5
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")   # docs/DESIGN.md section 7, Blinka
 
 DISPLAY_W = 128
 DISPLAY_H = 32

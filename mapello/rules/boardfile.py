@@ -90,7 +90,9 @@ def _read_comment(text, meta, line_no):
     body = text.strip()[1:].strip()
     if not body:
         return
-    key, sep, value = body.partition(":")
+    colon = body.find(":")           # not str.partition: only full CircuitPython builds have it
+    sep = colon >= 0
+    key, value = (body[:colon], body[colon + 1:]) if sep else (body, "")
     key_l = key.strip().lower()
     value = value.strip()
     if sep and key_l in KEYS[:2]:

@@ -27,10 +27,11 @@ def first_move_game(p, check_each=True):
             p.press("A")
             continue
         cell = pos.legal_moves()[0]
-        ply = pos.ply()
+        ply = len(p.model.moves)
         p.play(cell)
         moves += 1
-        assert pos.ply() == ply + 1 and pos.history()[-1] == cell, "A on a legal move did not play"
+        assert len(p.model.moves) == ply + 1 and p.model.moves[-1] == cell, \
+            "A on a legal move did not play"
         if p.screen != "play":
             break
         if check_each:
@@ -115,7 +116,7 @@ def test_b_opens_the_game_menu_and_undo_takes_back_a_move():
     p.play(parse_cell("e3"))
     after_one = p.model.pos.copy()
     p.play(p.model.pos.legal_moves()[0])
-    assert p.model.pos.ply() == 2 and p.app.lines[1] == "P1 Black to move"
+    assert len(p.model.moves) == 2 and p.app.lines[1] == "P1 Black to move"
     p.press("B")
     assert p.screen == "choice" and p.app.lines[0] == "Game menu"
     p.press("B")                                  # B again: back, nothing changed
@@ -157,7 +158,7 @@ def test_b_takes_the_hint_found_so_far():
     cursor = p.cursor()
     assert p.model.pos.why_illegal(cursor) is None
     assert p.app.lines[3] == "try " + cell_name(cursor)
-    assert p.model.pos.ply() == 0                   # a hint, not a move
+    assert len(p.model.moves) == 0                   # a hint, not a move
 
 
 def cpu_reply_ms(p, cell, limit_ms=20000):
@@ -165,12 +166,12 @@ def cpu_reply_ms(p, cell, limit_ms=20000):
     milliseconds that took on the app's clock."""
     p.cursor_to(cell)
     p.tap(buttons.A)
-    assert p.model.pos.ply() == 1 and p.app.lines[1].startswith("CPU ")
+    assert len(p.model.moves) == 1 and p.app.lines[1].startswith("CPU ")
     t0 = p.clock.now
     while not p.app.message.startswith("CPU: "):
         assert p.clock.now - t0 < limit_ms, p.app.lines
         p.wait(10)
-    assert p.model.pos.ply() == 2 and p.app.lines[3] == p.app.message
+    assert len(p.model.moves) == 2 and p.app.lines[3] == p.app.message
     return p.clock.now - t0
 
 
@@ -207,7 +208,7 @@ def test_series_of_two_swaps_colours_and_names_the_winner():
     assert p.screen == "play"
     assert p.app.lines[1] == "P2 Black to move"      # colours swapped
     assert p.app.lines[2].endswith("game 2/2")
-    assert p.model.pos.ply() == 0
+    assert len(p.model.moves) == 0
     p.check_board()
     first_move_game(p, check_each=False)
     assert p.screen == "game over"
@@ -331,7 +332,7 @@ def test_a_pass_is_announced_and_needs_a():
             assert p.app.lines[3] == "no move: A to pass"
             assert p.app.lines[1].endswith("pass, A") and pos.must_pass()
             p.press("A")
-            assert pos.history()[-1] == PASS   # the turn passed on A, and only then
+            assert p.model.moves[-1] == PASS   # the turn passed on A, and only then
             assert p.app.lines[1] == "P%d %s to move" % (2 - mover, COLOUR_WORD[1 - mover])
             continue
         p.play(pos.legal_moves()[-1])
@@ -346,7 +347,7 @@ def test_move_timer_plays_for_a_slow_player():
     assert " 6s" in p.app.lines[2] or " 7s" in p.app.lines[2]
     p.wait(6500)
     pos = p.model.pos                     # the driver read the move from "time: black plays .."
-    assert pos.ply() == 1 and pos.turn == WHITE
+    assert len(p.model.moves) == 1 and pos.turn == WHITE
     assert p.app.lines[1] == "P2 White to move"
     assert "time" in " ".join(p.app.lines[2:])
 
@@ -359,13 +360,13 @@ def test_move_timer_waits_while_a_hint_is_thought_out():
     p.choose("Hint")
     p.wait(12000)                                  # longer than the time left
     pos = p.model.pos
-    assert pos.ply() == 0 and " 6s" in p.app.lines[2]
+    assert len(p.model.moves) == 0 and " 6s" in p.app.lines[2]
     assert p.app.lines[1] == "P1 Black to move"
     p.wait(3000)                                   # the hint's 15 s are over
     assert pos.why_illegal(p.cursor()) is None     # the cursor is on the hint
-    assert pos.ply() == 0
+    assert len(p.model.moves) == 0
     p.wait(6500)                                   # the timer runs again
-    assert pos.ply() == 1 and p.app.lines[1] == "P2 White to move"
+    assert len(p.model.moves) == 1 and p.app.lines[1] == "P2 White to move"
 
 
 def test_quit_and_resume_from_storage():
@@ -385,7 +386,7 @@ def test_quit_and_resume_from_storage():
     assert q.app.lines[:2] == [score_line(p.model.pos), "P1 Black to move"]
     q.check_board()                       # the position after the two moves, no tint
     q.play(q.model.pos.legal_moves()[0])  # and it plays on from there
-    assert q.model.pos.ply() == 3
+    assert len(q.model.moves) == 3
 
 
 def test_save_board_from_setup_appears_in_the_menu():
@@ -413,7 +414,7 @@ def test_against_the_computer():
     p.play(parse_cell("f4"))
     p.wait(3000)
     pos = p.model.pos                      # the driver read the reply from "CPU: xx"
-    assert pos.ply() == 2 and pos.turn == BLACK
+    assert len(p.model.moves) == 2 and pos.turn == BLACK
     assert p.app.lines[1] == "You Black to move"
     p.check_board()
 
@@ -448,16 +449,16 @@ def test_every_level_stops_at_the_think_ms_setting():
             if p.model.computer != pos.turn:           # yours: the first legal move, or pass
                 if not pos.must_pass():
                     p.cursor_to(pos.legal_moves()[0])
-                ply = pos.ply()
+                ply = len(p.model.moves)
                 p.tap(buttons.A)
-                assert pos.ply() == ply + 1, p.app.lines
+                assert len(p.model.moves) == ply + 1, p.app.lines
                 continue
             p.tick()                                   # it starts thinking (or passes at once)
             if p.app.busy:
                 assert p.app.lines[1].startswith("CPU "), p.app.lines
-                ply = pos.ply()
+                ply = len(p.model.moves)
                 p.tick(3000)                           # the device was too slow
-                assert pos.ply() == ply + 1, (level, p.app.lines)
+                assert len(p.model.moves) == ply + 1, (level, p.app.lines)
             assert p.app.message.startswith("CPU: ") and not p.app.busy, (level, p.app.lines)
             replies += 1
         assert p.screen == "game over" and p.model.pos.is_over()

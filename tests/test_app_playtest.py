@@ -126,10 +126,10 @@ def test_computer_thinking_is_not_left_on_screen_once_it_has_moved():
     for b in (buttons.A, buttons.A):      # a double press: the second lands on its turn
         p.tap(b)
     assert p.app.lines[3] == "computer thinking"
-    assert p.model.pos.ply() == 1         # the second A played nothing
+    assert len(p.model.moves) == 1         # the second A played nothing
     p.wait(1000)
     assert p.app.lines[1] == "You Black to move"
     assert p.app.lines[3].startswith("CPU: ")     # its move, named, not the stale message
-    assert p.model.pos.ply() == 2
+    assert len(p.model.moves) == 2
     p.wait(2000)
     assert p.app.lines[3] == "A play  B menu"

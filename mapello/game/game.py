@@ -27,7 +27,7 @@ class Game:
     def __init__(self, start, moves=(), computer=None, timer_ms=0, clock=None, seed=0,
                  name="", limits=None):
         self.start = start.copy()
-        self.pos = start.copy()
+        self.pos = start.copy(False)   # undo replays from the start: no history kept
         self.moves = []
         self.computer = computer
         self.timer_ms = timer_ms
@@ -98,10 +98,12 @@ class Game:
         computer, back to just before the human's last move.  Returns the
         number of plies taken back (0 if none)."""
         n = self._undo_count()
-        for _ in range(n):
-            self.pos.pop()
-            self.moves.pop()
         if n:
+            del self.moves[len(self.moves) - n:]
+            pos = self.start.copy(False)
+            for cell in self.moves:
+                pos.push(cell)
+            self.pos = pos
             self.notice = "undo"
             self.restart_timer()
         return n

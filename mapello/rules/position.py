@@ -24,23 +24,26 @@ class Position:
 
     discs[BLACK], discs[WHITE]: disc masks; walls, bonuses (not yet taken) and
     jokers: masks; turn: BLACK or WHITE; taken[colour]: bonuses that side took.
-    Each push records one integer (flips, cell, bonus flag) for pop.
+    Each push records one integer (flips, cell, bonus flag) for pop, unless
+    the position keeps no history (history=False: no pop, no ply count, and
+    no long integer per move kept in memory).
     """
 
     def __init__(self, black=START_BLACK, white=START_WHITE, walls=0, bonuses=0,
-                 jokers=0, turn=BLACK, taken=(0, 0)):
+                 jokers=0, turn=BLACK, taken=(0, 0), history=True):
         self.discs = [black, white]
         self.walls = walls
         self.bonuses = bonuses
         self.jokers = jokers
         self.turn = turn
         self.taken = [taken[0], taken[1]]
-        self._undo = []
+        self._undo = [] if history else None
+        self._ply = 0
 
-    def copy(self):
+    def copy(self, history=True):
         """An independent position with the same pieces (history not copied)."""
         return Position(self.discs[0], self.discs[1], self.walls, self.bonuses,
-                        self.jokers, self.turn, self.taken)
+                        self.jokers, self.turn, self.taken, history)
 
     def __eq__(self, other):
         return (isinstance(other, Position) and self.discs == other.discs
@@ -109,31 +112,38 @@ class Position:
         return BLACK if b > w else WHITE
 
     def ply(self):
-        return len(self._undo)
+        """Moves pushed (and not popped) since this position was made."""
+        return self._ply
 
     def history(self):
-        """The moves pushed so far, oldest first (PASS for passes)."""
-        return [PASS if r & 127 == _PASS_RECORD else r & 127 for r in self._undo]
+        """The moves pushed so far, oldest first (PASS for passes); [] for a
+        position that keeps no history."""
+        undo = self._undo or []
+        return [PASS if r & 127 == _PASS_RECORD else r & 127 for r in undo]
 
     # --- changing the position ------------------------------------------
     def push(self, cell):
         """Play `cell` (or PASS) without checking it: the fast path for search."""
         t = self.turn
+        undo = self._undo
         if cell == PASS:
-            self._undo.append(_PASS_RECORD)
+            if undo is not None:
+                undo.append(_PASS_RECORD)
         else:
             discs = self.discs
             bit = 1 << cell
             f = flips_mask(bit, discs[t] | self.jokers, discs[1 - t])
             discs[t] |= f | bit
             discs[1 - t] ^= f
-            record = (f << 8) | cell
             if bit & self.bonuses:
                 self.bonuses ^= bit
                 self.taken[t] += 1
-                record |= _BONUS_FLAG
-            self._undo.append(record)
+                if undo is not None:
+                    undo.append((f << 8) | cell | _BONUS_FLAG)
+            elif undo is not None:
+                undo.append((f << 8) | cell)
         self.turn = 1 - t
+        self._ply += 1
 
     def play(self, cell):
         """Play `cell` (or PASS) after checking it; IllegalMove says why not."""
@@ -143,8 +153,13 @@ class Position:
         self.push(cell)
 
     def pop(self):
-        """Undo the last push; returns the move that was undone."""
-        record = self._undo.pop()
+        """Undo the last push; returns the move that was undone.  IndexError
+        for a position that keeps no history."""
+        undo = self._undo
+        if undo is None:
+            raise IndexError("pop: this position keeps no history")
+        record = undo.pop()
+        self._ply -= 1
         t = 1 - self.turn
         self.turn = t
         cell = record & 127

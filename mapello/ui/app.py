@@ -28,40 +28,41 @@ LINE_WIDTH = const(21)
 MESSAGE_MS = const(1800)
 NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set-aside save
 
-# Each screen's module, and the modules it needs beyond CORE, in the order
-# they compile.  Modules load leaves first, each after a collection, so no
-# import inside them compiles anything more: on the device the heap is small,
-# and code compiled among a parse's leftovers fragments it (see README,
-# "Memory on the device").
-CORE = ("mapello.rules.geometry", "mapello.rules.position", "mapello.rules.pieces",
-        "mapello.rng", "mapello.ui.palette", "mapello.ui.board_view", "mapello.game.record",
-        "mapello.game.game", "mapello.game.series", "mapello.game.storage",
-        "mapello.game.savefile", "mapello.game.session")
-SCREENS = {
-    "menu": ("mapello.rules.boardfile", "mapello.ui.menu"),        # the main menu
-    "setup": ("mapello.game.board_setup", "mapello.ui.choice", "mapello.ui.setup"),
-    "colour": ("mapello.ui.colour",),    # free play: the other player picks a colour
-    "play": ("mapello.ui.choice", "mapello.ui.game_over", "mapello.ui.replay",
-             "mapello.ui.play"),         # a game, and what B and its end lead to
-    "choice": ("mapello.ui.choice",),    # a small menu over a screen (B in setup and play)
-    "game over": ("mapello.ui.game_over",),   # the result and the series standing
-    "replay": ("mapello.ui.replay",),    # the last game, move by move
+# The modules come in groups.  A group loads as a whole, in this order
+# (leaves first, each module after a collection, so no import inside one
+# compiles anything more), and is dropped as a whole when the screen shown
+# next needs none of it: on the device every loaded module's code stays in
+# RAM, and compiling a module from source needs a heap several times its size
+# (README, "Memory on the device").  "core" stays loaded.
+GROUPS = {
+    "core": ("rules.geometry", "rules.position", "rules.pieces", "rng", "ui.palette",
+             "ui.board_view", "game.record", "game.game", "game.series", "game.storage",
+             "game.savefile", "game.session"),
+    "menu": ("rules.notation", "rules.boardfile", "game.random_boards", "ui.menu"),
+    "setup": ("game.board_setup", "ui.choice", "ui.setup", "ui.colour"),
+    "play": ("ui.choice", "ui.play"),
+    "ai": ("ai.evaluation", "ai.search", "ai.thinker"),    # the computer and hints
+    "end": ("ui.game_over", "ui.replay"),
 }
-AI = ("mapello.ai.evaluation", "mapello.ai.search", "mapello.ai.thinker")
-
-# What only the menu needs, what only a setup needs and what only a game
-# needs: each group is dropped when the next one takes over, so a game has
-# the room of everything the menu used.
-MENU_ONLY = ("mapello.ui.menu", "mapello.rules.boardfile", "mapello.game.random_boards")
-SETUP_ONLY = ("mapello.ui.setup", "mapello.ui.colour", "mapello.game.board_setup")
-GAME_ONLY = ("mapello.ui.play", "mapello.ui.choice", "mapello.ui.game_over", "mapello.ui.replay",
-             ) + AI + SETUP_ONLY
+# Each screen's module and the groups it needs (None: a small menu drawn over
+# the screen shown, which keeps what that screen has).
+SCREENS = {
+    "menu": ("ui.menu", ("menu",)),
+    "setup": ("ui.setup", ("setup",)),              # placing walls, bonuses and jokers
+    "colour": ("ui.colour", ("setup",)),            # free play: the other player picks a colour
+    "play": ("ui.play", ("play",)),                 # a game (play.py asks for "ai" too)
+    "choice": ("ui.choice", None),                  # what B opens in setup and play
+    "game over": ("ui.game_over", ("end", "play")),  # the result; the next game follows
+    "replay": ("ui.replay", ("end", "play")),       # the last game, move by move
+}
 
 
 def load(paths):
-    """Import the modules `paths` in order, each new one after a collection;
-    returns the last."""
+    """Import the modules mapello.<path> in order, each new one after a
+    collection; returns the last."""
+    module = None
     for path in paths:
+        path = "mapello." + path
         module = sys.modules.get(path)
         if module is None:
             gc.collect()
@@ -71,10 +72,11 @@ def load(paths):
 
 
 def drop_modules(paths):
-    """Forget the loaded modules `paths`, so their code can be collected; a
-    later import loads them afresh.  Only for modules none of whose objects
-    outlive the screens that use them."""
+    """Forget the loaded modules mapello.<path>, so their code can be
+    collected; a later import loads them afresh.  Only for modules none of
+    whose objects outlive the screens that use them."""
     for path in paths:
+        path = "mapello." + path
         if sys.modules.pop(path, None) is not None:
             dot = path.rfind(".")
             try:
@@ -117,7 +119,7 @@ class App:
         self.storage = storage
         self.clock = clock
         self.seed = seed
-        session = load(CORE)
+        session = load(GROUPS["core"])
         self.settings = dict(session.DEFAULT_SETTINGS)
         if settings:
             for key in settings:
@@ -168,16 +170,27 @@ class App:
     # --- what screens call ---------------------------------------------------
     def go(self, name, *args):
         """Build the screen called `name` (see SCREENS) with `args` and show it."""
-        if name == "menu":
-            drop_modules(GAME_ONLY)
-        elif self.screen_name == "menu":
-            drop_modules(MENU_ONLY)
-        elif name == "play" and self.screen_name != "choice":
-            drop_modules(SETUP_ONLY)
-        self.screen = None            # what it drew goes with the collections
-        screen = load(SCREENS[name]).Screen(self, *args)
+        module, groups = SCREENS[name]
+        if groups is not None:
+            self.screen = None        # what it drew goes with the collections
+            self.use(groups)
+        screen = load((module,)).Screen(self, *args)
         screen.name = name
         self.show(screen)
+
+    def use(self, groups):
+        """Have the module groups `groups` loaded and every other one dropped
+        (but "core")."""
+        keep = set()
+        for g in groups:
+            keep.update(GROUPS[g])
+        drop = []
+        for g in GROUPS:
+            if g != "core":
+                drop.extend([m for m in GROUPS[g] if m not in keep])
+        drop_modules(drop)
+        for g in groups:
+            load(GROUPS[g])
 
     def show(self, screen):
         """Show `screen`: a new one from go(), or one made before (the game

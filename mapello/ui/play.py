@@ -42,8 +42,7 @@ class Screen:
         self._said_thinking = False   # "computer thinking" is on the display
         self._place_cursor()
         if session.level is not None:   # the computer's code, before the game fills the heap
-            from mapello.ui.app import AI, load
-            load(AI)
+            app.use(("play", "ai"))
         if session.problem:           # the save as the game began
             app.say(session.problem)
 
@@ -70,9 +69,10 @@ class Screen:
         the think_ms setting (2 s by default, the budget for an RP2040).  The
         hard level uses all of it; the lower levels stop sooner, at their own
         node budgets."""
+        self.app.use(("play", "ai"))
         from mapello.ai.thinker import DEFAULT_NODES, Thinker
         nodes = None if level == 2 else DEFAULT_NODES[level]
-        return Thinker(pos, LEVELS[level], seed=self.app.seed + pos.ply(), node_budget=nodes,
+        return Thinker(pos, LEVELS[level], seed=self.app.seed + len(self.session.game.moves), node_budget=nodes,
                        clock=self.app.clock,
                        time_budget_ms=self.app.settings.get("think_ms", 2000))
 

@@ -82,9 +82,10 @@ def test_simulator_names_every_board_file_it_skips_or_cannot_parse(tmp_path):
     (tmp_path / "short.txt").write_text("; name: Short\n. . J\n")
     out = io.StringIO()
     boards = load_boards(str(tmp_path), out)
+    assert out.getvalue() == ""               # names are read when the menu needs them
+    assert boards.names == ["Short"]          # broken: it says so when chosen
     lines = out.getvalue().splitlines()
     assert len(lines) == 1 and "bin.txt" in lines[0], lines
-    assert boards.names == ["Short"]          # broken: it says so when chosen
     p = Player(boards=boards)
     p.press("DOWN")
     assert "short.txt: line 2" in " ".join(p.app.lines[1:])

@@ -1,6 +1,8 @@
-"""The bundled boards by name.  A board file is read and parsed only when it
-is chosen, so the boards cost next to no memory while a game is played, and a
-broken file is reported when it is chosen, with its line and column."""
+"""The bundled boards by name.  A board file is read only when the menu first
+needs the names, and parsed only when the board is chosen: the boards cost
+next to no memory while a game is played, nothing is compiled for them before
+the game's own code, and a broken file is reported when it is chosen, with
+its line and column."""
 
 import os
 
@@ -9,12 +11,20 @@ class Catalogue:
     """names[i] is the i-th board's name; board(i) its BoardFile (parsed on
     every call: the caller keeps what it needs)."""
 
-    def __init__(self):
-        self.names = []
+    def __init__(self, folder=None, say=print):
+        self._names = None if folder is not None else []
         self._sources = []      # a file path, or a BoardFile already parsed
+        self._folder = folder
+        self._say = say
 
     def __len__(self):
         return len(self.names)
+
+    @property
+    def names(self):
+        if self._names is None:
+            self._read_names()
+        return self._names
 
     def add(self, name, source):
         self.names.append(name)
@@ -22,6 +32,8 @@ class Catalogue:
 
     def board(self, i):
         """The BoardFile; BoardError (naming the file) or OSError if it is bad."""
+        if self._names is None:
+            self._read_names()
         source = self._sources[i]
         if not isinstance(source, str):
             return source
@@ -30,6 +42,27 @@ class Catalogue:
             return load_board(source)
         except BoardError as e:     # named by its file alone: the display is small
             raise BoardError(e.line, e.column, e.message, source[source.rfind("/") + 1:])
+
+    def _read_names(self):
+        """Every FOLDER/*.txt in name order, named by its header comment (or
+        its file name); a file that cannot be read is skipped, and said."""
+        from mapello.rules.boardfile import board_name
+        self._names = []
+        folder = self._folder
+        try:
+            files = sorted(n for n in os.listdir(folder) if n.endswith(".txt") and not n.startswith("."))
+        except OSError:
+            self._say("No %s folder: only random boards and setup by hand." % folder)
+            return
+        for file in files:
+            path = folder + "/" + file
+            try:
+                with open(path) as f:
+                    name = board_name(f)
+            except (OSError, UnicodeError, ValueError) as e:
+                self._say("Skipped %s: %s" % (file, e))
+                continue
+            self.add(name or file[:-4], path)
 
 
 def from_boards(boards):
@@ -41,22 +74,5 @@ def from_boards(boards):
 
 
 def from_folder(folder, say=print):
-    """Every FOLDER/*.txt in name order, named by its header comment (or its
-    file name); a file that cannot be read is skipped with a message."""
-    from mapello.rules.boardfile import board_name
-    c = Catalogue()
-    try:
-        files = sorted(n for n in os.listdir(folder) if n.endswith(".txt") and not n.startswith("."))
-    except OSError:
-        say("No %s folder: only random boards and setup by hand." % folder)
-        return c
-    for file in files:
-        path = folder + "/" + file
-        try:
-            with open(path) as f:
-                name = board_name(f)
-        except (OSError, UnicodeError, ValueError) as e:
-            say("Skipped %s: %s" % (file, e))
-            continue
-        c.add(name or file[:-4], path)
-    return c
+    """The boards in FOLDER/*.txt; their names are read when first needed."""
+    return Catalogue(folder, say)

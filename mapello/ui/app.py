@@ -40,7 +40,7 @@ GROUPS = {
              "game.savefile", "game.session"),
     "menu": ("rules.notation", "rules.boardfile", "game.random_boards", "ui.menu"),
     "setup": ("game.board_setup", "ui.choice", "ui.setup", "ui.colour"),
-    "play": ("ui.choice", "ui.play"),
+    "play": ("ui.choice", "ui.thinking", "ui.game_menu", "ui.play"),
     "ai": ("ai.evaluation", "ai.search", "ai.thinker"),    # the computer and hints
     "end": ("ui.game_over", "ui.replay"),
 }
@@ -254,7 +254,13 @@ class App:
 
     def _recover(self, text):
         self.last_error = text
-        self.go("menu")
+        try:
+            self.go("menu")
+        except MemoryError:           # not even the menu fits: drop all but the core, again
+            self.screen = None
+            drop_modules([m for g in GROUPS if g != "core" for m in GROUPS[g]])
+            gc.collect()
+            self.go("menu")
         self.say("error: " + text)
 
     # --- output -------------------------------------------------------------

@@ -1,12 +1,11 @@
 """Playing a game: cursor, hints, last move, flip animation, passes, the move
-timer, the computer's turn, and the in-game menu behind B (so a stray press
-never changes the game).  The game itself is a mapello.game.session.Session."""
+timer and the computer's turn (mapello/ui/thinking.py); B opens the game menu
+(mapello/ui/game_menu.py).  The game itself is a mapello.game.session.Session."""
 
 from mapello import buttons
-from mapello.ai import LEVELS
-from mapello.game import session as flow
 from mapello.ui import palette
 from mapello.ui.board_view import COLOUR_WORD, cell_colour, draw_board, score_line
+from mapello.ui.thinking import run_slices, search
 from mapello.rules.position import PASS, cell_name, parse_cell
 
 try:
@@ -18,9 +17,6 @@ except ImportError:  # CPython
 BLINK_MS = const(400)
 FLIP_MS = const(300)
 BAD_MS = const(600)
-THINK_SLICE = const(8)          # nodes per step: about 20 ms on an RP2040
-THINK_TICK_MS = const(15)       # a tick's share of thinking, so buttons stay alive
-THINK_TICK_NODES = const(400)   # and a cap, for clocks that stand still in tests
 
 
 class Screen:
@@ -59,32 +55,10 @@ class Screen:
         if moves and not (self.session.pos.legal_mask() >> self.cursor) & 1:
             self.cursor = moves[0]
 
-    def _new_turn(self):
+    def new_turn(self):
         self.thinker = None
         self.hinter = None
         self._place_cursor()
-
-    def _search(self, pos, level):
-        """A sliced search for level index `level` that never thinks longer than
-        the think_ms setting (2 s by default, the budget for an RP2040).  The
-        hard level uses all of it; the lower levels stop sooner, at their own
-        node budgets."""
-        self.app.use(("play", "ai"))
-        from mapello.ai.thinker import DEFAULT_NODES, Thinker
-        nodes = None if level == 2 else DEFAULT_NODES[level]
-        return Thinker(pos, LEVELS[level], seed=self.app.seed + len(self.session.game.moves), node_budget=nodes,
-                       clock=self.app.clock,
-                       time_budget_ms=self.app.settings.get("think_ms", 2000))
-
-    def _run_slices(self, thinker):
-        """Work on `thinker` for this tick's share; True once its choice is final."""
-        clock = self.app.clock
-        start = clock()
-        first = thinker.nodes
-        while not thinker.step(THINK_SLICE):
-            if clock() - start >= THINK_TICK_MS or thinker.nodes - first >= THINK_TICK_NODES:
-                return False
-        return True
 
     def _move(self, cell):
         pos = self.session.pos
@@ -103,11 +77,11 @@ class Screen:
             self.flipping = flips
             self.flip_until = self.app.clock() + FLIP_MS
             self.last = cell
-        self._new_turn()
-        self._save()
+        self.new_turn()
+        self.save()
         self.app.changed()
 
-    def _save(self):
+    def save(self):
         problem = self.session.save()
         if problem:
             self.app.say(problem)
@@ -141,7 +115,8 @@ class Screen:
                 self._said_thinking = True
             return
         if button == buttons.B:
-            self.open_menu()
+            from mapello.ui.game_menu import open_menu
+            open_menu(self)
             return
         if pos.must_pass():
             if button == buttons.A:
@@ -170,67 +145,13 @@ class Screen:
             else:
                 self._move(self.cursor)
 
-    def open_menu(self):
-        items = [("Back to game", self.back),
-                 ("Undo", self.undo),
-                 ("Hint", self.hint),
-                 ("Resign", self.resign),
-                 ("Save board", self.save_board),
-                 ("Quit to menu", self.quit)]
-        self.session.game.pause_timer()
-        self.app.go("choice", "Game menu", items, self, self.back)
-
-    def back(self):
-        self.session.game.resume_timer()
-        self.app.show(self)
-
-    def undo(self):
-        self.app.show(self)
-        if not self.session.game.undo():
-            self.session.game.resume_timer()
-            self.app.say("nothing to undo")
-            return
-        last = self.session.game.last_move()
-        self.last = last if last is not None and last != PASS else -1
-        self.flipping = 0
-        self._new_turn()
-        self._save()
-        self.app.say("undone")
-
-    def hint(self):
-        """The hard level's choice for the player to move, searched in slices
-        like the computer's moves; B takes the best found so far.  The move
-        timer stays paused, as in the menu, while the hint is thought out."""
-        pos = self.session.pos
-        self.app.show(self)
-        if not pos.legal_mask():
-            self.session.game.resume_timer()
-            self.app.say("no move: pass")
-            return
-        self.hinter = self._search(pos, 2)
-        self.app.say("hint: thinking")
-
     def _show_hint(self):
         self.cursor = self.hinter.best()
         self.hinter = None
         self.session.game.resume_timer()
         self.app.say("try " + cell_name(self.cursor))
 
-    def resign(self):
-        self._to_game_over(self.session.pos.turn)
-
-    def save_board(self):
-        self.back()
-        s = self.session
-        self.app.say(flow.save_board(self.app, s.start, s.name, s.limits))
-
-    def quit(self):
-        """Back to the menu; the game stays saved and B there resumes it."""
-        self.session.game.resume_timer()
-        self._save()
-        self.app.go("menu")
-
-    def _to_game_over(self, resigned=None):
+    def game_over(self, resigned=None):
         self.finished = True
         problem = self.session.finish_game(resigned)
         self.app.go("game over", self.session, resigned)
@@ -254,13 +175,13 @@ class Screen:
             return
         if pos.is_over():
             if not self.flipping:
-                self._to_game_over()
+                self.game_over()
             return
         if self.session.is_computer(pos.turn):
             self._think()
             return
         if self.hinter is not None:
-            if self._run_slices(self.hinter):
+            if run_slices(self.app.clock, self.hinter):
                 self._show_hint()
             return
         left = self.timer_left()
@@ -282,10 +203,10 @@ class Screen:
             self.app.say("CPU: pass")
             return
         if self.thinker is None:
-            self.thinker = self._search(pos, self.session.level)
+            self.thinker = search(self.app, pos, self.session.level, len(self.session.game.moves))
             self.app.changed()
             return
-        if self._run_slices(self.thinker):
+        if run_slices(self.app.clock, self.thinker):
             cell = self.thinker.best()
             self._move(cell)
             self.app.say("CPU: " + cell_name(cell))

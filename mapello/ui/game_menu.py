@@ -1,0 +1,65 @@
+"""The game menu that B opens during a game, so a stray press never changes
+the game: back, undo, a hint, resign, save the board, quit to the main menu.
+Each item acts on the play screen `play` and its session."""
+
+from mapello.game import session as flow
+from mapello.rules.position import PASS
+
+
+def open_menu(play):
+    items = [("Back to game", lambda: back(play)),
+             ("Undo", lambda: undo(play)),
+             ("Hint", lambda: hint(play)),
+             ("Resign", lambda: play.game_over(play.session.pos.turn)),
+             ("Save board", lambda: save_board(play)),
+             ("Quit to menu", lambda: quit_game(play))]
+    play.session.game.pause_timer()
+    play.app.go("choice", "Game menu", items, play, lambda: back(play))
+
+
+def back(play):
+    play.session.game.resume_timer()
+    play.app.show(play)
+
+
+def undo(play):
+    app, game = play.app, play.session.game
+    app.show(play)
+    if not game.undo():
+        game.resume_timer()
+        app.say("nothing to undo")
+        return
+    last = game.last_move()
+    play.last = last if last is not None and last != PASS else -1
+    play.flipping = 0
+    play.new_turn()
+    play.save()
+    app.say("undone")
+
+
+def hint(play):
+    """The hard level's choice for the player to move, searched in slices like
+    the computer's moves; B takes the best found so far.  The move timer
+    stays paused, as in the menu, while the hint is thought out."""
+    app, game = play.app, play.session.game
+    app.show(play)
+    if not game.pos.legal_mask():
+        game.resume_timer()
+        app.say("no move: pass")
+        return
+    from mapello.ui.thinking import HARD, search
+    play.hinter = search(app, game.pos, HARD, len(game.moves))
+    app.say("hint: thinking")
+
+
+def save_board(play):
+    back(play)
+    s = play.session
+    play.app.say(flow.save_board(play.app, s.start, s.name, s.limits))
+
+
+def quit_game(play):
+    """Back to the menu; the game stays saved and B there resumes it."""
+    play.session.game.resume_timer()
+    play.save()
+    play.app.go("menu")

@@ -1,0 +1,38 @@
+"""The computer's search, run a slice at a time from the play screen's ticks,
+so the buttons and the display stay alive while it thinks (the computer's
+moves and the hints alike)."""
+
+from mapello.ai import LEVELS
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+THINK_SLICE = const(8)          # nodes per step: about 20 ms on an RP2040
+THINK_TICK_MS = const(15)       # a tick's share of thinking, so buttons stay alive
+THINK_TICK_NODES = const(400)   # and a cap, for clocks that stand still in tests
+HARD = const(2)                 # the level a hint thinks at
+
+
+def search(app, pos, level, ply):
+    """A Thinker for level index `level` that never thinks longer than the
+    think_ms setting (2 s by default, the budget for an RP2040): the hard
+    level uses all of it, the lower levels stop sooner, at their own node
+    budgets.  `ply` (moves so far) varies the seed from move to move."""
+    app.use(("play", "ai"))
+    from mapello.ai.thinker import DEFAULT_NODES, Thinker
+    nodes = None if level == HARD else DEFAULT_NODES[level]
+    return Thinker(pos, LEVELS[level], seed=app.seed + ply, node_budget=nodes, clock=app.clock,
+                   time_budget_ms=app.settings.get("think_ms", 2000))
+
+
+def run_slices(clock, thinker):
+    """Work on `thinker` for this tick's share; True once its choice is final."""
+    start = clock()
+    first = thinker.nodes
+    while not thinker.step(THINK_SLICE):
+        if clock() - start >= THINK_TICK_MS or thinker.nodes - first >= THINK_TICK_NODES:
+            return False
+    return True

@@ -145,3 +145,26 @@ def test_a_hint_completes_under_keys(sim):
     assert lines[2].startswith(cell_name(move))
     assert board == letters(start, cursor=move)
     assert "thinking" not in out
+
+
+def test_the_simulator_starts_at_the_devices_defaults(monkeypatch):
+    """One default: the brightness and the current cap of an empty
+    settings.toml on the device, which is also the App's own default."""
+    from mapello.hardware.settings import read_settings
+    from mapello.game.session import DEFAULT_SETTINGS
+    from mapello.sim import devices
+    device = read_settings(lambda key: None)
+    assert devices.DEFAULT_BRIGHTNESS == device.brightness == DEFAULT_SETTINGS["brightness"] == 20
+    assert devices.DEFAULT_CURRENT_MA == device.current_ma == 500
+    made = []
+    real = devices.SimDevices
+
+    class Spy(real):
+        def update(self, app):
+            made.append(app)
+            return real.update(self, app)
+    monkeypatch.setattr(neopixel, "neopixel_write", neopixel.neopixel_write)
+    monkeypatch.setattr(devices, "SimDevices", Spy)
+    monkeypatch.chdir(ROOT)
+    assert main(["--keys", "A"]) == 0
+    assert made and made[-1].brightness == device.brightness

@@ -27,8 +27,8 @@ SYMBOLS = ((palette.BLACK_DISC, "B"), (palette.WHITE_DISC, "W"),
            (palette.CURSOR_ALT, "@"), (palette.SETUP_CURSOR, "@"))
 CURSOR = "@"
 UNKNOWN = "?"
-LEGEND = ("B black  W white  b w the last move  . empty  * legal move  + bonus",
-          "$ legal move on a bonus  # wall  J joker  (blank) border  ~ flipping",
+LEGEND = ("B black  W white  b w the last move  # wall  J joker  (blank) border",
+          ". empty  * legal move  + bonus  $ legal move on a bonus  ~ flipping",
           "! refused  @ cursor")
 
 

@@ -220,12 +220,20 @@ def device(monkeypatch):
     displayio.release_displays()
 
 
-def test_code_py_plays_a_whole_game(device):
+def test_code_py_plays_a_whole_game(device, capsys):
     player, writes, display = device
     with pytest.raises(Done):
         runpy.run_path(CODE, run_name="__main__")
     app = player.app
     pos = player.model.pos
+    # the game's text record went to the serial console, once, and replays to the end
+    out = capsys.readouterr().out
+    assert out.count("; Mapello game record") == 1
+    text = out[out.index("; Mapello game record"):].split("\n\n")[0] + "\n"
+    from mapello.game.record_text import from_text
+    record = from_text(text)
+    assert record.moves == player.model.moves and record.replay().score() == pos.score()
+    assert "python3 -m mapello replay FILE" in out[:out.index("; Mapello game record")]
     assert pos.is_over() and player.moves >= 20
     assert player.tries == player.moves           # with a display every press reaches the game
     assert app.screen_name == "game over" and app.lines[1] == score_line(pos)

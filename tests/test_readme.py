@@ -100,7 +100,7 @@ def check_perft(repo, command):
 
 
 def check_replay_record(repo, command):
-    (repo / "game.txt").write_text(record_block())
+    (repo / command.split()[-1]).write_text(record_block())     # game.txt, or the console's FILE
     status, out = shell(repo, command)
     assert status == 0 and out.strip().splitlines()[-1] == "score black 61 white 9", out
 
@@ -231,6 +231,7 @@ HANDLED = {
         not_run("a transcript, checked by test_transcripts"),
     'python3 -m mapello replay start --moves "e3 f3 e3"': not_run("a transcript, checked by test_transcripts"),
     "python3 -m mapello replay game.txt": check_replay_record,
+    "python3 -m mapello replay FILE": check_replay_record,
     "python3 -m mapello check boards/*.txt": check_boards,
     "python3 -m mapello show start": check_show_start,
     "python3 -m mapello tournament medium greedy --random 2 --nodes 500": check_quick_tournament,
@@ -399,3 +400,11 @@ def test_the_worst_case_table_is_what_the_wire_carries():
         assert kinds[kind] == {tuple(int(v) for v in now.split(", "))}, kind
     ma = re.search(r"^\| estimated current \| \d+ mA \| (\d+) mA \|$", README, re.M).group(1)
     assert round(100 + sum(devices.wire) * 20 / 255) == int(ma)
+
+
+def test_the_serial_console_example_is_what_the_device_prints():
+    from mapello.hardware.record_log import HEADER, HOW
+    block = [b for b in blocks() if b and b[0].startswith("Mapello: the record of that game")][0]
+    assert block[:3] == [HEADER, HOW, "; Mapello game record"]
+    record = record_block().split("\n")
+    assert block[3:5] == record[1:3] and block[5:] == ["..."]

@@ -221,6 +221,7 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         from mapello.hardware.console import Console
         from mapello.hardware.ticker import Ticker
         from mapello.hardware.repeat import Repeater
+        from mapello.hardware.record_log import RecordLog
         if clock is None:
             clock = device_clock()
         app = App(from_folder(boards_dir), make_storage(), clock, seed=seed(),
@@ -246,7 +247,8 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         app.say(notice)
     console = Console(app, hw.matrix, hw.inputs, hw.screen, clock,
                       ticker=Ticker() if hw.display is None else None,
-                      repeater=Repeater(settings.repeat_delay_ms, settings.repeat_ms))
+                      repeater=Repeater(settings.repeat_delay_ms, settings.repeat_ms),
+                      watchers=[RecordLog()])
     try:
         console.run(until)
     except MemoryError:

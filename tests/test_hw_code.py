@@ -594,3 +594,43 @@ def test_a_full_drive_is_said_not_raised(tmp_path, monkeypatch):
     not_a_folder = tmp_path / "file"
     not_a_folder.write_text("")
     assert boardfiles.save_board_file(str(not_a_folder), Position(), "x", None).startswith("not saved: ")
+
+
+def test_a_speaker_in_settings_toml_gives_the_app_its_sounds(device, monkeypatch):
+    """MAPELLO_SPEAKER = "GP15" (a piezo): the App gets a list for its sound
+    names, the loop plays them on Blinka's PWM; without it, no list."""
+    import pwmio
+    from mapello.hardware import start
+    from mapello.hardware.sound import Sound
+    made = []
+
+    class Recorded(pwmio.PWMOut):
+        def __init__(self, pin, **kwargs):
+            super().__init__(pin, **kwargs)
+            made.append(self)
+    monkeypatch.setattr(pwmio, "PWMOut", Recorded)
+    console = start.main(until=steps(3))
+    assert not hasattr(console.app, "sounds") and made == []
+    monkeypatch.setattr(board, "GP15", Pin(215), raising=False)
+    monkeypatch.setenv("MAPELLO_SPEAKER", "GP15")
+    console = start.main(until=steps(3))
+    assert console.app.sounds == [] and isinstance(console.watchers[-1], Sound)
+    console.app.sounds.append("move")
+    console.step()
+    assert made[-1].duty_cycle and made[-1].frequency == 1800 and console.app.sounds == []
+
+
+def test_a_speaker_pin_that_cannot_sound_is_said_and_the_game_plays(device, monkeypatch, capsys):
+    import pwmio
+    from mapello.hardware import start
+
+    def no_pwm(pin, **kwargs):
+        raise ValueError("Invalid pin")
+    monkeypatch.setattr(pwmio, "PWMOut", no_pwm)
+    monkeypatch.setitem(sys.modules, "audioio", None)
+    monkeypatch.setattr(board, "GP15", Pin(215), raising=False)
+    monkeypatch.setenv("MAPELLO_SPEAKER", "GP15")
+    console = start.main(until=steps(3))
+    assert not hasattr(console.app, "sounds")
+    assert "Mapello: No sound on GP15: no PWM (Invalid pin) and no DAC on this pin. Playing without sound." \
+        in capsys.readouterr().out

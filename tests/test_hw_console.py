@@ -3,6 +3,7 @@ only on change, repeats held directions, scrolls messages when there is no
 display, a press during a scroll only stops it, and the loop sleeps out the
 rest of a STEP_MS period after a quick step but never after a long one."""
 import time
+import types
 
 from mapello import buttons
 from mapello.hardware.console import Console, TickClock, STEP_MS
@@ -259,3 +260,85 @@ def test_tick_clock_counts_through_the_wrap():
     assert clock() == 8
     now[0] = 1003
     assert clock() == 1008
+
+
+class GameOverApp(FakeApp):
+    """A stand-in App whose screen can be the game-over screen of a session."""
+
+    def __init__(self):
+        super().__init__()
+        self.screen_name = "play"
+        self.screen = types.SimpleNamespace(session=types.SimpleNamespace(last=None))
+
+    def finish(self, record):
+        self.screen = types.SimpleNamespace(session=types.SimpleNamespace(last=record))
+        self.screen_name = "game over"
+        self.version += 1
+
+    def show(self, name):
+        self.screen_name = name
+        self.version += 1
+
+
+def a_record(moves="e3 f3 c5"):
+    from mapello.game.record import GameRecord
+    from mapello.rules.position import Position, parse_cell
+    return GameRecord(Position(), [parse_cell(m) for m in moves.split()], "Plain")
+
+
+def test_each_finished_game_is_printed_once_as_a_text_record(monkeypatch):
+    import sys
+    from mapello.hardware.record_log import RecordLog
+    for name in ("mapello.game.record_text", "mapello.rules.notation"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    printed = []
+    app, clock = GameOverApp(), Clock()
+    con = Console(app, Recorder(), [], Recorder(), clock, watchers=[RecordLog(printed.append)])
+    con.step()
+    assert printed == []                                   # no game over yet
+    first = a_record()
+    app.finish(first)
+    con.step()
+    con.step()
+    assert len(printed) == 3 and printed[1].strip() == "python3 -m mapello replay FILE"
+    # the text form is forgotten again: the game never needs it
+    assert "mapello.game.record_text" not in sys.modules and "mapello.rules.notation" not in sys.modules
+    from mapello.game.record_text import from_text
+    assert from_text(printed[2]) == first
+    app.show("replay")                                     # B: the replay, then back
+    con.step()
+    app.show("game over")
+    con.step()
+    assert len(printed) == 3
+    app.show("play")                                       # the next game, and its end
+    con.step()
+    second = a_record("e3 f3")
+    app.finish(second)
+    con.step()
+    assert len(printed) == 6 and from_text(printed[5]) == second
+
+
+def test_the_apps_own_last_record_comes_first():
+    from mapello.hardware.record_log import last_record
+    app = GameOverApp()
+    app.finish(a_record())
+    assert last_record(app) is app.screen.session.last
+    app.last_record = a_record("e3")
+    assert last_record(app) is app.last_record
+
+
+def test_a_record_that_cannot_be_printed_is_said_and_the_loop_goes_on(monkeypatch):
+    import importlib
+    from mapello.hardware.record_log import RecordLog
+    record_text = importlib.import_module("mapello.game.record_text")     # the one sys.modules holds
+
+    def no_memory(record):
+        raise MemoryError()
+    monkeypatch.setattr(record_text, "to_text", no_memory)
+    printed = []
+    app, clock = GameOverApp(), Clock()
+    con = Console(app, Recorder(), [], Recorder(), clock, watchers=[RecordLog(printed.append)])
+    app.finish(a_record())
+    con.step()
+    con.step()
+    assert printed == ["Mapello: no memory left to print the game's record"]

@@ -146,6 +146,29 @@ def test_build_matrix_from_settings(sent, monkeypatch):
 def test_current_estimate_matches_the_cap():
     white = bytearray(b"\xff" * 300)
     for budget in (200, 500, 1000, 2500, 6000):
-        scale = wiring.scale_for(wiring.frame_sum(white), 100, budget)
-        assert wiring.current_ma(white, scale) <= budget
+        gain, keep = wiring.cap(white, 100, budget)
+        assert wiring.current_ma(white, gain, keep) <= budget
     assert wiring.current_ma(white, wiring.SCALE_ONE) == 6100
+
+
+def test_the_cap_dims_bright_pixels_first(sent):
+    """At the default 20 %, half the board full white, half dim: the cap
+    takes its cut from the white half, and the dim half goes out as it
+    would without the cap."""
+    frame = frame_with({(x, y): (255, 255, 255) if y < 5 else (30, 50, 20)
+                        for x in range(10) for y in range(10)})
+    make(budget=500).show(frame, 20)                             # 20 % = 204/1024
+    wire = sent[0]
+    assert wire[99 * 3:99 * 3 + 3] == bytes((50 * 204 // 1024, 30 * 204 // 1024, 20 * 204 // 1024))
+    assert wire[0] < 255 * 204 // 1024 * 0.8                     # white: dimmed to fit
+    assert 100 + sum(wire) * 20 / 255 <= 500
+
+
+def test_the_cap_keeps_the_order_of_brightness():
+    """Any two pixels: the brighter one at full scale stays at least as bright."""
+    for brightness, budget in ((20, 500), (100, 500), (100, 2000), (50, 200)):
+        frame = bytearray(b"\xff" * 300)
+        gain, keep = wiring.cap(frame, brightness, budget)
+        out = [wiring.factor(total, gain, keep) * total / wiring.SCALE_ONE for total in range(766)]
+        for a, b in zip(out, out[1:]):
+            assert b >= a - 0.75, (brightness, budget)         # the rounding of a factor at most

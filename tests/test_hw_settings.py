@@ -68,6 +68,10 @@ BAD = [
     ("REPEAT_DELAY_MS", "5", "use 50 to 5000"),
     ("REPEAT_MS", "fast", "whole number"),
     ("THINK_MS", "50", "use 100 to 60000"),
+    ("SPEAKER", "9x", "give a pin name"),
+    ("SPEAKER", "GP7", "already used by MAPELLO_BUTTON_B"),
+    ("SPEAKER", "GP0", "already used by MAPELLO_MATRIX_PIN"),
+    ("SOUND", "loud", "use 1 (yes) or 0 (no)"),
 ]
 
 
@@ -94,6 +98,19 @@ def test_every_key_has_a_bad_value_case():
     for key in ("BUTTON_UP", "SHIFT_CLOCK", "I2C_SDA"):
         with pytest.raises(SettingsError, match="MAPELLO_%s is '9x'" % key):
             parse(BUTTONS="shift" if key.startswith("SHIFT") else "pins", **{key: "9x"})
+
+
+def test_speaker_settings():
+    s = parse()
+    assert s.speaker == "auto" and s.sound                 # the board's own speaker, if any
+    assert parse(SPEAKER="None").speaker == "none"
+    assert parse(SPEAKER="GP15").speaker == "GP15" and parse(SPEAKER="board.GP15").speaker == "GP15"
+    assert not parse(SOUND="0").sound
+    assert parse(SOUND="0", SPEAKER="GP7").speaker == "GP7"   # muted: the pin is not taken
+    s = parse(BUTTONS="shift", SPEAKER="SPEAKER", MATRIX_PIN="D3")
+    assert s.speaker == "SPEAKER"
+    with pytest.raises(SettingsError, match="MAPELLO_SPEAKER is D3, already used by MAPELLO_MATRIX_PIN"):
+        parse(BUTTONS="shift", SPEAKER="D3", MATRIX_PIN="D3")
 
 
 def test_example_files_parse():

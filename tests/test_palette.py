@@ -9,7 +9,7 @@ import pytest
 from mapello.ui import palette
 from mapello.ui.board_view import cell_colour
 from mapello.rules.position import BLACK, WHITE, Position, parse_cell
-from mapello.hardware.wiring import SCALE_ONE, scale_for
+from mapello.hardware.wiring import SCALE_ONE, cap
 from mapello.ui.menu import BRIGHTNESS
 
 INNER_STATES = {
@@ -38,8 +38,9 @@ def neighbour_pairs():
 
 def device_colour(colour, brightness):
     """What the matrix adapter sends at `brightness` (no current cap)."""
-    scale = scale_for(0, brightness, 10 ** 6)
-    return tuple(v * scale // SCALE_ONE for v in colour)
+    gain, keep = cap(bytearray(300), brightness, 10 ** 6)
+    assert keep == SCALE_ONE
+    return tuple(v * gain // SCALE_ONE for v in colour)
 
 
 @pytest.mark.parametrize("a,b", neighbour_pairs(), ids=lambda p: p[0])
@@ -64,6 +65,17 @@ def test_cursor_blinks_visibly_on_every_cell(mover):
     assert palette.cursor_colour(palette.EMPTY, BLACK) == palette.BLACK_DISC
     assert palette.cursor_colour(palette.EMPTY, WHITE) == palette.WHITE_DISC
     assert palette.cursor_colour(palette.BLACK_DISC, BLACK) == palette.CURSOR_ALT
+
+
+def test_the_last_move_is_not_tinted_like_the_cursor():
+    """The cursor blinks amber (CURSOR_ALT, SETUP_CURSOR) where the mover's
+    colour would not show: the last move's tints are far from both, and the
+    last white disc is cool (aqua) where the cursor is warm."""
+    for last in palette.LAST:
+        for cursor in (palette.CURSOR_ALT, palette.SETUP_CURSOR):
+            assert palette.distance(last, cursor) >= 2 * palette.MIN_DISTANCE, (last, cursor)
+    r, g, b = palette.LAST_WHITE
+    assert b > r and g > r
 
 
 def test_setup_cursor_differs_from_every_cell():

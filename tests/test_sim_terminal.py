@@ -13,7 +13,7 @@ from mapello.ui.app import App
 from mapello.sim import VirtualClock, load_boards, run_script, script_tokens
 from mapello.sim.devices import DEFAULT_CURRENT_MA, view_colour
 from mapello.sim.snapshot import DISPLAY_X, MARGIN, SCALE, cell_box, read_png
-from mapello.hardware.wiring import SCALE_ONE, frame_sum, scale_for
+from mapello.hardware.wiring import SCALE_ONE, cap, factor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PY = sys.executable
@@ -108,12 +108,13 @@ def test_keys_script_and_snapshot_match_the_app_frame(tmp_path):
     assert app.lines[0] == "B3(+0)  W3(+0)"          # f4 by black, one reply by white
     for line in app.lines:
         assert "|%s" % line in proc.stdout               # the printed screen shows the display
-    scale = scale_for(frame_sum(app.frame), 40, DEFAULT_CURRENT_MA)
+    gain, keep = cap(app.frame, 40, DEFAULT_CURRENT_MA)
     width, height, rows = read_png(str(png))
     lit = 0
     for cell in range(100):
         i = cell * 3
-        wire = tuple(v * scale // SCALE_ONE for v in app.frame[i:i + 3])
+        f = factor(sum(app.frame[i:i + 3]), gain, keep)
+        wire = tuple(v * f // SCALE_ONE for v in app.frame[i:i + 3])
         want = view_colour(wire, 40)
         x0, y0, x1, y1 = cell_box(cell)
         for y in range(y0, y1 + 1):

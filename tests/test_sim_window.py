@@ -34,3 +34,46 @@ def test_window_turns_keys_into_button_presses():
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     run_window(app, devices, cell=20)
     assert "to move" in " ".join(app.lines)
+
+
+def test_the_window_opens_no_sound_device():
+    """On a machine without a sound card pygame.init() printed ALSA errors: the
+    window starts only pygame's display.  Run in a fresh process with no
+    SDL_AUDIODRIVER of the test's, so SDL would try the real sound driver."""
+    import subprocess
+    import sys
+    script = (
+        "import pygame\n"
+        "from mapello.ui.app import App\n"
+        "from mapello.sim import load_boards\n"
+        "from mapello.sim.devices import SimDevices\n"
+        "from mapello.sim.window import run_window\n"
+        "real = pygame.display.set_mode\n"
+        "def opened(*a, **k):\n"
+        "    s = real(*a, **k)\n"
+        "    pygame.event.post(pygame.event.Event(pygame.QUIT))\n"
+        "    return s\n"
+        "pygame.display.set_mode = opened\n"
+        "app = App(load_boards('boards'), None, lambda: 0)\n"
+        "run_window(app, SimDevices())\n"
+        "print('mixer', pygame.mixer.get_init())\n")
+    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
+    env["SDL_VIDEODRIVER"] = "dummy"
+    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "ALSA" not in proc.stderr and "mixer None" in proc.stdout
+    assert "pygame community" not in proc.stdout              # no banner either
+
+
+def test_the_display_is_in_proportion_under_the_board():
+    """The 128x32 display at 2 screen pixels a pixel, centred under the
+    board: under a tenth of the window, where the panel beside the board
+    used to take half its width."""
+    from mapello.sim.devices import DISPLAY_H, DISPLAY_W
+    from mapello.sim.window import MARGIN, PIXEL, layout
+    width, height, dx, dy = layout(40, DISPLAY_W, DISPLAY_H)
+    assert (width, height) == (424, 500)
+    assert dy >= 10 * 40 + MARGIN and dx == (width - DISPLAY_W * PIXEL) // 2
+    assert DISPLAY_W * PIXEL * DISPLAY_H * PIXEL / (width * height) < 0.1
+    assert dy + DISPLAY_H * PIXEL <= height

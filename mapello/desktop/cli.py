@@ -11,8 +11,11 @@ from mapello.rules.position import COLOUR_NAMES, Position, cell_name
 from mapello.rules.perft import perft
 
 
+START = ("start", "-")        # not a file: the plain start position (black d4 e5, white e4 d5)
+
+
 def _load(path):
-    if path in ("start", "-"):
+    if path in START:
         return Position()
     return load_board(path).position
 
@@ -35,7 +38,7 @@ def cmd_replay(args):
     from mapello.game.record import GameRecord
     from mapello.game.record_text import parse_moves
     text = None
-    if args.board not in ("start", "-"):
+    if args.board not in START:
         from mapello.rules.boardfile import read_text
         text = read_text(args.board)
     if text is not None and record.is_record_text(text):
@@ -94,7 +97,11 @@ def render(pos, colour=False):
 
 
 def cmd_show(args):
-    board = load_board(args.board)
+    if args.board in START:
+        from mapello.rules.boardfile import BoardFile
+        board = BoardFile(Position(), "Start", "the plain start position")
+    else:
+        board = load_board(args.board)
     if board.name:
         print("%s%s" % (board.name, ": " + board.description if board.description else ""))
     if board.limits is not None:
@@ -114,14 +121,15 @@ def build_parser():
     s.add_argument("--time", action="store_true", help="also print the time taken")
     s.set_defaults(func=cmd_perft)
     s = sub.add_parser("replay", help="play moves on a board, print the result")
-    s.add_argument("board", help="board file or game record (board + '; moves:' lines)")
+    s.add_argument("board", help="board file or game record (board + '; moves:' lines), "
+                   "or 'start' for the plain start")
     s.add_argument("--moves", help='e.g. "c5 d6 pass e3" (after a record\'s own moves)')
     s.set_defaults(func=cmd_replay)
     s = sub.add_parser("check", help="validate board files")
     s.add_argument("boards", nargs="+")
     s.set_defaults(func=cmd_check)
     s = sub.add_parser("show", help="print a board readably")
-    s.add_argument("board")
+    s.add_argument("board", help="board file, or 'start' for the plain start")
     s.set_defaults(func=cmd_show)
     from mapello.desktop import tournament  # the computer players' strength test
     tournament.add_parser(sub)

@@ -22,7 +22,9 @@ from mapello.rules.position import CENTRE, PASS, Position, popcount
 from mapello.rules.pieces import BONUS, JOKER, MAX_PER_KIND, WALL, placement_error
 
 PLAYERS = LEVELS + ("random", "greedy")
-BOARDS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "boards")
+# the repository's boards/: mapello/desktop/tournament.py is three levels down
+BOARDS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                          "boards")
 
 
 def random_board(seed):

@@ -4,7 +4,9 @@ Kept apart from mapello/game/record.py so the device loads it only when a person
 wants text (the binary form is what the device stores).  See record.py.
 """
 
-from mapello.rules.boardfile import BoardError, parse_board
+# The board-file parser is imported by from_text() alone: the device prints a
+# finished game's record (to_text) and never reads one, and boardfile.py is one
+# of the largest modules to compile.
 from mapello.rules.notation import format_board
 from mapello.rules.position import cell_name, parse_cell
 from mapello.game.record import GameRecord, RecordError
@@ -68,6 +70,7 @@ def from_text(text):
     RecordError names the line of a board problem or the move that is
     illegal and why.
     """
+    from mapello.rules.boardfile import BoardError, parse_board
     board_lines = []
     words = []
     white_first = False

@@ -14,9 +14,10 @@ class HardwareError(Exception):
 class Hardware:
     """What the loop drives: `matrix`, `inputs` (list), `screen` (a TextScreen,
     a SerialScreen without a display, or None before it is built), `display`
-    (the displayio display or None), `settings`, and two texts for the
-    player or None: `display_problem` (why a display was not found) and
-    `warning` (wiring that will misbehave)."""
+    (the displayio display or None), `sound` (mapello.hardware.sound.Sound or
+    None), `settings`, and texts for the player or None: `display_problem`
+    (why a display was not found), `sound_problem` (why the speaker is
+    silent) and `warning` (wiring that will misbehave)."""
 
     def __init__(self, settings):
         self.settings = settings
@@ -25,6 +26,8 @@ class Hardware:
         self.screen = None
         self.display = None
         self.display_problem = None
+        self.sound = None
+        self.sound_problem = None
         self.warning = None
 
 
@@ -88,6 +91,23 @@ def build_display(settings, board):
         raise HardwareError("No display at I2C address 0x%02X: %s" % (settings.i2c_address, advice))
 
 
+def build_sound(settings, board):
+    """The Sound for the speaker settings.toml names (MAPELLO_SPEAKER "auto":
+    the board's own, board.SPEAKER, if it has one), or None: no speaker, or
+    MAPELLO_SOUND = 0.  ValueError when the pin can play no tone."""
+    if not settings.sound or settings.speaker == "none":
+        return None
+    name = settings.speaker
+    if name == "auto":
+        if getattr(board, "SPEAKER", None) is None:
+            return None
+        name = "SPEAKER"
+    speaker = pin(board, "SPEAKER", name)
+    enable = getattr(board, "SPEAKER_ENABLE", None) if name == "SPEAKER" else None
+    from mapello.hardware.sound import make_sound   # only with a speaker: memory
+    return make_sound(speaker, enable)
+
+
 def pull_down_warning(settings, machine=None):
     """Buttons to 3.3 V held low by the chip's own pull-downs: an RP2350's can
     hold a released pin at about 2.2 V, which reads as pressed (erratum
@@ -129,5 +149,9 @@ def build_hardware(settings, board, hw=None):
     else:
         hw.screen = SerialScreen()
     hw.inputs.append(build_inputs(settings, board))
+    try:
+        hw.sound = build_sound(settings, board)
+    except (ValueError, RuntimeError, ImportError) as e:   # the game plays on, silent
+        hw.sound_problem = "No sound on %s: %s" % (settings.speaker, e)
     hw.warning = pull_down_warning(settings)
     return hw

@@ -23,7 +23,7 @@ class Console:
     release), so a player never acts on a board they could not see.
     """
 
-    def __init__(self, app, matrix, inputs, screen, clock, ticker=None, repeater=None):
+    def __init__(self, app, matrix, inputs, screen, clock, ticker=None, repeater=None, watchers=()):
         self.app = app
         self.matrix = matrix
         self.inputs = inputs
@@ -31,6 +31,9 @@ class Console:
         self.clock = clock
         self.ticker = ticker
         self.repeater = repeater if repeater is not None else Repeater()
+        # objects with watch(app, now, fresh), called every step after the App's
+        # tick (fresh: its frame or lines changed): the record log, the sound
+        self.watchers = watchers
         self.now = clock()
         self.steps = 0
         self._version = -1
@@ -71,6 +74,8 @@ class Console:
                 self.screen.show_lines(app.lines)
             if self.ticker is not None:
                 self._start_scroll(app, now)
+        for watcher in self.watchers:
+            watcher.watch(app, now, fresh)
         if self.matrix is not None:
             if self.ticker is not None and self.ticker.active and self.ticker.draw(now, self._scroll):
                 self.matrix.show(self._scroll, app.brightness)

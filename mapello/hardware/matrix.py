@@ -1,22 +1,22 @@
 """The 10x10 NeoPixel matrix: writes the App's frame through the wiring table,
 scaled for brightness and the current budget, with one show() per change."""
 
-from mapello.hardware.wiring import pixel_table, frame_sum, scale_for, CELLS, SCALE_ONE
+from mapello.hardware.wiring import pixel_table, cap, CELLS, KNEE, SCALE_ONE
 
 
 class Matrix:
     """Wraps a NeoPixel object made with auto_write=False and brightness=1.
 
     `show(frame, brightness)` is cheap when nothing changed, so the loop may
-    call it every iteration; `last_scale` and `writes` are there for tests and
-    the benchmark.
+    call it every iteration; `last_cap` (wiring.cap()'s gain and keep) and
+    `writes` are there for tests and the benchmark.
     """
 
     def __init__(self, pixels, table, budget_ma):
         self.pixels = pixels
         self.table = table
         self.budget_ma = budget_ma
-        self.last_scale = -1
+        self.last_cap = None
         self.writes = 0
         self._shown = bytearray(CELLS * 3)
         self._brightness = -1
@@ -27,22 +27,35 @@ class Matrix:
         """Write `frame` (300 RGB bytes, cell order) unless it is already lit."""
         if brightness == self._brightness and frame == self._shown:
             return False
-        scale = scale_for(frame_sum(frame), brightness, self.budget_ma)
-        lut = self._lut
-        if scale != self._lut_scale:   # the scale only moves when the cap bites
-            for v in range(256):
-                lut[v] = v * scale // SCALE_ONE
-            self._lut_scale = scale
+        gain, keep = cap(frame, brightness, self.budget_ma)
         pixels = self.pixels
         table = self.table
         i = 0
-        for cell in range(CELLS):
-            pixels[table[cell]] = (lut[frame[i]] << 16) | (lut[frame[i + 1]] << 8) | lut[frame[i + 2]]
-            i += 3
+        if keep == SCALE_ONE:          # under the budget: one scale for every byte
+            lut = self._lut
+            if gain != self._lut_scale:
+                for v in range(256):
+                    lut[v] = v * gain // SCALE_ONE
+                self._lut_scale = gain
+            for cell in range(CELLS):
+                pixels[table[cell]] = (lut[frame[i]] << 16) | (lut[frame[i + 1]] << 8) | lut[frame[i + 2]]
+                i += 3
+        else:                          # capped: each pixel by its own sum (wiring.factor, inlined)
+            base = KNEE * SCALE_ONE
+            for cell in range(CELLS):
+                r = frame[i]
+                g = frame[i + 1]
+                b = frame[i + 2]
+                total = r + g + b
+                f = gain
+                if total > KNEE:
+                    f = gain * (base + (total - KNEE) * keep) // (total * SCALE_ONE)
+                pixels[table[cell]] = ((r * f // SCALE_ONE) << 16) | ((g * f // SCALE_ONE) << 8) | (b * f // SCALE_ONE)
+                i += 3
         pixels.show()
         self._shown[:] = frame
         self._brightness = brightness
-        self.last_scale = scale
+        self.last_cap = (gain, keep)
         self.writes += 1
         return True
 

@@ -29,6 +29,7 @@ DEFAULTS = {
     "DISPLAY": "ssd1306", "DISPLAY_HEIGHT": "32", "I2C_ADDRESS": "0x3C",
     "I2C_SDA": "GP8", "I2C_SCL": "GP9",
     "REPEAT_DELAY_MS": "350", "REPEAT_MS": "90", "THINK_MS": "2000",
+    "SPEAKER": "auto", "SOUND": "1",
 }
 
 
@@ -70,6 +71,8 @@ class HardwareSettings:
     i2c_scl: str
     repeat_delay_ms: int
     repeat_ms: int
+    speaker: str
+    sound: bool
 
 
 def _choice(key, text, allowed):
@@ -200,8 +203,13 @@ def read_settings(getenv=None, path="/settings.toml"):
     s.i2c_scl = _pin_name("I2C_SCL", values["I2C_SCL"])
     s.repeat_delay_ms = _number("REPEAT_DELAY_MS", values["REPEAT_DELAY_MS"], 50, 5000)
     s.repeat_ms = _number("REPEAT_MS", values["REPEAT_MS"], 20, 2000)
+    speaker = values["SPEAKER"]      # "auto": the board's own speaker, if it has one
+    s.speaker = speaker.lower() if speaker.lower() in ("auto", "none") else _pin_name("SPEAKER", speaker)
+    s.sound = _flag("SOUND", values["SOUND"])
     if s.buttons == "pins":
         _check_distinct(s)
+    if s.sound and s.speaker == s.matrix_pin:
+        raise SettingsError(PREFIX + "SPEAKER", "is %s, already used by %sMATRIX_PIN" % (s.speaker, PREFIX))
     return s
 
 
@@ -217,3 +225,6 @@ def _check_distinct(s):
     if s.matrix_pin in seen:
         raise SettingsError(PREFIX + "MATRIX_PIN", "is %s, already used by %sBUTTON_%s"
                             % (s.matrix_pin, PREFIX, seen[s.matrix_pin]))
+    if s.sound and s.speaker in seen:
+        raise SettingsError(PREFIX + "SPEAKER", "is %s, already used by %sBUTTON_%s"
+                            % (s.speaker, PREFIX, seen[s.speaker]))

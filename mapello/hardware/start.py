@@ -212,6 +212,8 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
               "and are printed here." % hw.display_problem)
     if hw.warning:
         print("Mapello: " + hw.warning)
+    if hw.sound_problem:
+        print("Mapello: %s. Playing without sound." % hw.sound_problem)
     writable = game_can_write()
     print("Mapello Handheld: " + ("the game writes CIRCUITPY: saved boards go to boards/ as files"
                                   if writable else "hold B at reset to save boards as files in boards/"))
@@ -221,6 +223,7 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         from mapello.hardware.console import Console
         from mapello.hardware.ticker import Ticker
         from mapello.hardware.repeat import Repeater
+        from mapello.hardware.record_log import RecordLog
         if clock is None:
             clock = device_clock()
         app = App(from_folder(boards_dir), make_storage(), clock, seed=seed(),
@@ -235,6 +238,10 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
     if writable:
         from mapello.hardware.boardfiles import board_writer
         app.write_board = board_writer(boards_dir)
+    watchers = [RecordLog()]
+    if hw.sound is not None:       # the App lists its sounds only where someone plays them
+        app.sounds = []            # type: ignore[attr-defined]  # until the App declares sounds = None
+        watchers.append(hw.sound)
     notice = None                # on the display (or the matrix) for a moment,
     if hw.display_problem:       # unless what the save said at start is showing
         notice = "No display found"
@@ -246,7 +253,8 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         app.say(notice)
     console = Console(app, hw.matrix, hw.inputs, hw.screen, clock,
                       ticker=Ticker() if hw.display is None else None,
-                      repeater=Repeater(settings.repeat_delay_ms, settings.repeat_ms))
+                      repeater=Repeater(settings.repeat_delay_ms, settings.repeat_ms),
+                      watchers=watchers)
     try:
         console.run(until)
     except MemoryError:

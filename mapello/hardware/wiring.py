@@ -1,5 +1,6 @@
 """Where each cell of the 10x10 board is on the LED strip, and how bright a
-frame may be without browning out the board.
+frame may be without browning out the board (bright pixels dim first, so
+the dim ones, the border and the felt, stay lit: see cap()).
 
 Pure functions: no hardware import, so the tables are tested on the desktop
 and in the MicroPython VM.
@@ -16,6 +17,8 @@ CELLS = const(100)
 MA_PER_CHANNEL = const(20)     # a WS2812 colour channel at 255 draws about 20 mA
 IDLE_MA_PER_PIXEL = const(1)   # each WS2812 draws about 1 mA even when dark
 SCALE_ONE = const(1024)        # brightness scale factors are in 1/1024
+KNEE = const(100)              # under the cap, pixels summing to at most this (full scale) stay as they are
+MIN_KEEP = const(256)          # ... and brighter ones keep at least a quarter of their excess over it
 
 
 def matrix_xy(x, y, rotation, mirror):
@@ -56,28 +59,49 @@ def pixel_table(layout="serpentine", start="top-left", rotation=0, mirror=False)
     return table
 
 
-def frame_sum(frame):
-    """Sum of all colour bytes of a frame: the current it asks for, in units."""
-    return sum(frame)
-
-
-def scale_for(total, brightness, budget_ma, pixels=CELLS):
-    """The scale (in 1/1024) that applies `brightness` percent and keeps the
-    estimated current of a frame whose colour bytes sum to `total` within
-    `budget_ma`, the dark pixels' own draw included."""
-    scale = brightness * SCALE_ONE // 100
+def cap(frame, brightness, budget_ma, pixels=CELLS):
+    """(gain, keep) in 1/1024 for `frame` at `brightness` % within `budget_ma`."""
+    # Under the budget keep is SCALE_ONE and every channel is scaled by gain.
+    # Over it, bright pixels give way first: a pixel whose channels sum to at
+    # most KNEE (full scale) keeps its brightness, and of a brighter pixel's
+    # sum only the part above KNEE shrinks, to keep/1024 of it (factor()).
+    # Only when even MIN_KEEP does not fit is gain lowered as well.
+    gain = brightness * SCALE_ONE // 100
     spare_ma = budget_ma - pixels * IDLE_MA_PER_PIXEL
     if spare_ma <= 0:
-        return 0
-    # current = total * scale / 1024 * MA_PER_CHANNEL / 255 <= spare_ma
-    if total * scale * MA_PER_CHANNEL > spare_ma * 255 * SCALE_ONE:
-        scale = spare_ma * 255 * SCALE_ONE // (total * MA_PER_CHANNEL)
-    return scale
+        return 0, SCALE_ONE
+    low = 0       # the sums up to the knee
+    high = 0      # what lies above it
+    for i in range(0, len(frame) - 2, 3):
+        s = frame[i] + frame[i + 1] + frame[i + 2]
+        if s > KNEE:
+            low += KNEE
+            high += s - KNEE
+        else:
+            low += s
+    # wire units allowed, times 1024 * 1024 (exact: 255 * 1024 is a multiple of 20)
+    room = spare_ma * 255 * SCALE_ONE * SCALE_ONE // MA_PER_CHANNEL
+    if gain * (low + high) * SCALE_ONE <= room:
+        return gain, SCALE_ONE
+    if high:
+        keep = (room // gain - low * SCALE_ONE) // high
+        if keep >= MIN_KEEP:
+            return gain, keep
+    return room // (low * SCALE_ONE + high * MIN_KEEP), MIN_KEEP
 
 
-def current_ma(frame, scale, pixels=CELLS):
-    """Estimated draw of `frame` written at `scale`, in mA (for checks and logs)."""
+def factor(total, gain, keep):
+    """The scale (1/1024) of a pixel whose channels sum to `total`."""
+    # the same for its three channels, so the pixel keeps its hue
+    if total <= KNEE:
+        return gain
+    return gain * (KNEE * SCALE_ONE + (total - KNEE) * keep) // (total * SCALE_ONE)   # < 2**30
+
+
+def current_ma(frame, gain, keep=SCALE_ONE, pixels=CELLS):
+    """Estimated draw of `frame` written at cap()'s (gain, keep), in mA."""
     units = 0
-    for v in frame:
-        units += v * scale // SCALE_ONE
+    for i in range(0, len(frame) - 2, 3):
+        f = factor(frame[i] + frame[i + 1] + frame[i + 2], gain, keep)
+        units += frame[i] * f // SCALE_ONE + frame[i + 1] * f // SCALE_ONE + frame[i + 2] * f // SCALE_ONE
     return pixels * IDLE_MA_PER_PIXEL + units * MA_PER_CHANNEL // 255

@@ -106,9 +106,10 @@ def add_arguments(p):
                    help="save file (default saves/sim.bin when playing, none for --keys)")
     p.add_argument("--no-save", action="store_true", help="do not save or resume")
     p.add_argument("--seed", type=int, default=None, help="seed for random boards")
-    p.add_argument("--brightness", type=int, default=None, help="1..100 percent")
+    p.add_argument("--brightness", type=int, default=None,
+                   help="1..100 percent (default: the device's, 20)")
     p.add_argument("--current-ma", type=int, default=None,
-                   help="the matrix current cap the device would apply")
+                   help="the matrix current cap the device would apply (default: the device's, 500)")
 
 
 def main(argv=None):
@@ -117,7 +118,7 @@ def main(argv=None):
 
 def run(args):
     from mapello.ui.app import App
-    from mapello.sim.devices import DEFAULT_CURRENT_MA, SimDevices
+    from mapello.sim.devices import DEFAULT_BRIGHTNESS, DEFAULT_CURRENT_MA, SimDevices
     scripted = args.keys is not None or (args.snapshot is not None and not args.window)
     tokens = []
     if args.keys is not None:
@@ -142,7 +143,8 @@ def run(args):
             return 2
     clock = VirtualClock() if scripted else real_clock
     seed = args.seed if args.seed is not None else (0 if scripted else real_clock() % 100000)
-    settings = {}
+    # the brightness as the device starts with it (MAPELLO_BRIGHTNESS); a save may change it
+    settings = {"brightness": DEFAULT_BRIGHTNESS}
     if args.brightness is not None:
         settings["brightness"] = max(1, min(100, args.brightness))
     app = App(load_boards(args.boards), storage, clock, seed=seed, settings=settings)

@@ -12,7 +12,17 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")   # docs/DESIGN.md section 7, B
 
 DISPLAY_W = 128
 DISPLAY_H = 32
-DEFAULT_CURRENT_MA = 500   # the device's default cap (mapello/hardware/settings.py)
+
+
+def _device_default(key):
+    """The device's default for settings.toml's MAPELLO_<key>, so the
+    simulator starts as an empty settings.toml would on the device."""
+    from mapello.hardware.settings import DEFAULTS
+    return int(DEFAULTS[key])
+
+
+DEFAULT_CURRENT_MA = _device_default("CURRENT_MA")
+DEFAULT_BRIGHTNESS = _device_default("BRIGHTNESS")
 
 
 class SimDevices:
@@ -20,7 +30,8 @@ class SimDevices:
 
     update(app) writes the app's frame and lines through the device adapters;
     cell_colour(cell) decodes the captured GRB bytes back to RGB as the LEDs
-    were told to light; display_rows() reads the display's RGB565 pixels.
+    were told to light; display_rows() reads the display's RGB565 pixels;
+    symbols() says what each cell is, from the App's own frame.
     """
 
     def __init__(self, current_ma=DEFAULT_CURRENT_MA, layout="serpentine"):
@@ -49,6 +60,9 @@ class SimDevices:
         self.screen = TextScreen(self.display, DISPLAY_W, DISPLAY_H)
         self.brightness = 100
         self.version = -1
+        self.frame = bytes(300)             # the App's last frame, at full scale
+        self.screen_name = ""
+        self.app_lines = ["", "", "", ""]
 
     def update(self, app):
         """Show the app's state if it changed; True when something was redrawn."""
@@ -56,6 +70,9 @@ class SimDevices:
             return False
         self.version = app.version
         self.brightness = app.brightness
+        self.frame = bytes(app.frame)
+        self.screen_name = app.screen_name
+        self.app_lines = list(app.lines)
         self.matrix.show(app.frame, app.brightness)
         self.screen.show_lines(app.lines)
         return True
@@ -74,6 +91,12 @@ class SimDevices:
 
     def lines(self):
         return list(self.screen.texts)
+
+    def symbols(self):
+        """100 letters, what each cell is (mapello.sim.terminal.SYMBOLS): from
+        the App's frame before brightness and the cap, never from the wire."""
+        from mapello.sim.terminal import cell_symbols
+        return cell_symbols(self.frame, self.screen_name, self.app_lines)
 
     def display_rows(self):
         """DISPLAY_H rows of DISPLAY_W (r, g, b) as the display shows them."""

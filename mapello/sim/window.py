@@ -1,14 +1,22 @@
 # desktop-only
-"""The simulator in a pygame window: the matrix as round LEDs and the display
-as the real displayio renders it (the same rows the terminal shows), scaled up.
-Optional: needs pygame (requirements-window.txt; `./play.sh --window` installs
-it), which the terminal simulator does not."""
+"""The simulator in a pygame window: the matrix as round LEDs and, under it,
+the display as the real displayio renders it (the same rows the terminal
+shows), in proportion to the board as on a handheld.  Optional: needs pygame
+(requirements-window.txt; `./play.sh --window` installs it), which the
+terminal simulator does not.  Only pygame's display is started: no sound,
+so a machine without a sound card prints no ALSA errors."""
+
+import os
 
 from mapello import buttons
+
+PIXEL = 2          # screen pixels per display pixel: 128x32 shows as 256x64
+MARGIN = 12
 
 
 def check_window():
     """None when the window can open, else a one-line reason."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame  # noqa: F401
     except ImportError:
@@ -17,11 +25,25 @@ def check_window():
     return None
 
 
+def layout(cell, display_w, display_h):
+    """(width, height, display_x, display_y) of the window: the board on top,
+    the display centred under it."""
+    board = 10 * cell
+    width = max(board, display_w * PIXEL) + 2 * MARGIN
+    display_y = MARGIN + board + MARGIN
+    height = display_y + display_h * PIXEL + MARGIN
+    return width, height, (width - display_w * PIXEL) // 2, display_y
+
+
 def run_window(app, devices, cell=40):
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")      # nothing here plays sound
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
-    pygame.init()
-    width = 10 * cell + 20 + 128 * 3
-    screen = pygame.display.set_mode((width, max(10 * cell, 32 * 3 + 80)))
+    from mapello.sim.devices import DISPLAY_H, DISPLAY_W
+    pygame.display.init()             # not pygame.init(): that would open the sound card too
+    width, height, dx, dy = layout(cell, DISPLAY_W, DISPLAY_H)
+    ox = (width - 10 * cell) // 2
+    screen = pygame.display.set_mode((width, height))
     pygame.display.set_caption("Mapello Handheld")
     keymap = {pygame.K_UP: buttons.UP, pygame.K_DOWN: buttons.DOWN,
               pygame.K_LEFT: buttons.LEFT, pygame.K_RIGHT: buttons.RIGHT,
@@ -46,15 +68,14 @@ def run_window(app, devices, cell=40):
             first = False
             screen.fill((16, 16, 16))
             for c in range(100):
-                x = (c % 10) * cell + cell // 2
-                y = (c // 10) * cell + cell // 2
+                x = ox + (c % 10) * cell + cell // 2
+                y = MARGIN + (c // 10) * cell + cell // 2
                 pygame.draw.circle(screen, devices.cell_colour(c), (x, y), cell // 2 - 3)
             rows = devices.display_rows()
-            ox = 10 * cell + 20
             for y in range(len(rows)):
                 for x in range(len(rows[y])):
                     if rows[y][x] != (0, 0, 0):
-                        screen.fill(rows[y][x], (ox + 3 * x, 10 + 3 * y, 3, 3))
+                        screen.fill(rows[y][x], (dx + PIXEL * x, dy + PIXEL * y, PIXEL, PIXEL))
             pygame.display.flip()
         clock.tick(50)
     pygame.quit()

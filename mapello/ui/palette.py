@@ -1,23 +1,26 @@
-"""The colours of everything on the matrix, chosen for real LEDs on a dark board.
-
-A lit LED cannot show black, so black discs are the one thing that is fully off
-and empty playing cells glow a dim green, like the felt of a board: a black disc
-is a dark hole in the felt, a white disc a bright warm-white light.  The border
-ring (where only jokers stand) glows a dim amber, so a black disc on the edge of
-the 8x8 still stands out against it.  Walls are grey, bonuses blue and jokers
-red, as the design asks.  Colours are given at full scale (0..255); the matrix
-adapter applies the brightness setting, which scales every colour alike.
-
-tests/test_palette.py checks that any two things that can stand side by side,
-or that a blinking cursor or a hint turns a cell into, are at least
-MIN_DISTANCE apart, and still differ after the matrix adapter's brightness
-scaling at every step the menu offers.
-"""
+"""The colours of everything on the matrix, at full scale (0..255)."""
+# Chosen for real LEDs on a dark board.  A lit LED cannot show black, so black
+# discs are the one thing that is fully off and empty playing cells glow a
+# dim green, like the felt of a board: a black disc is a dark hole in the
+# felt, a white disc a bright warm-white light.  The border ring (where only
+# jokers stand) glows a dim amber, so a black disc on the edge of the 8x8
+# still stands out against it.  Walls are grey, bonuses blue and jokers red,
+# as the design asks.  The disc just played is tinted: violet when black,
+# aqua when white (never amber: that is the cursor's).  The matrix adapter
+# applies the brightness setting and the current cap (hardware/wiring.py),
+# which dims bright colours before dim ones, so the felt and the border stay
+# lit on a board full of white discs.
+#
+# tests/test_palette.py checks that any two things that can stand side by
+# side, or that a blinking cursor or a hint turns a cell into, are at least
+# MIN_DISTANCE apart, still differ at every brightness the menu offers, and
+# stay lit and apart on the wire in the worst-case frame (a board full of
+# white discs) at the default brightness and current cap.
 
 OFF = (0, 0, 0)
 BLACK_DISC = OFF
 WHITE_DISC = (255, 255, 220)
-EMPTY = (0, 40, 0)            # playing cell, nothing on it: dim green felt
+EMPTY = (0, 48, 0)            # playing cell, nothing on it: dim green felt
 BORDER = (48, 16, 0)          # border cell without a joker: dim amber frame
 WALL = (96, 96, 96)           # grey
 BONUS = (0, 0, 200)           # blue
@@ -25,8 +28,8 @@ JOKER = (200, 0, 0)           # red
 HINT = (64, 96, 0)            # a legal move on an empty cell: dim yellow-green
 BONUS_HINT = (90, 110, 255)   # a legal move on a bonus: light blue
 LAST_BLACK = (64, 0, 80)      # the black disc just played: dark violet
-LAST_WHITE = (255, 190, 60)   # the white disc just played: warm amber-white
-FLIP_MID = (140, 70, 160)     # a disc half way through its flip
+LAST_WHITE = (90, 220, 200)   # the white disc just played: aqua
+FLIP_MID = (170, 40, 210)     # a disc half way through its flip: violet
 CURSOR_ALT = (255, 160, 0)    # cursor where the mover's colour would not show
 SETUP_CURSOR = (255, 200, 0)  # cursor in setup (nobody moves there)
 BAD_CELL = (255, 0, 120)      # flashes where a press was refused

@@ -37,8 +37,11 @@ def check_tables_are_permutations():
 
 def check_current_cap():
     white = bytearray(b"\xff" * 300)
-    scale = wiring.scale_for(wiring.frame_sum(white), 100, 500)
-    assert scale == 68 and wiring.current_ma(white, scale) <= 500
+    gain, keep = wiring.cap(white, 100, 500)
+    assert wiring.factor(765, gain, keep) == 68 and wiring.current_ma(white, gain, keep) <= 500
+    flood = bytearray(b"\xff\xff\xdc" * 64 + b"\x30\x10\x00" * 36)   # white discs, the amber ring
+    gain, keep = wiring.cap(flood, 20, 500)
+    assert keep < wiring.SCALE_ONE and wiring.factor(64, gain, keep) == 20 * 1024 // 100
 
 
 def check_repeat():

@@ -1,0 +1,65 @@
+"""Each finished game's text record on the serial console, for replaying on
+a computer (python3 -m mapello replay FILE)."""
+# A Console watcher: watch() runs every loop step, and does something only on
+# a step whose frame or lines changed while the game-over screen shows.  The
+# text form (mapello/game/record_text.py and the notation it needs) is
+# compiled only then, and forgotten again afterwards: the game never needs it.
+
+import gc
+
+HEADER = "Mapello: the record of that game; copy it from the next line into a file and run:"
+HOW = "  python3 -m mapello replay FILE"
+TEXT_MODULES = ("mapello.game.record_text", "mapello.rules.notation")
+
+
+def last_record(app):
+    # The GameRecord of the game just finished, or None.  The App will offer
+    # it as app.last_record; until then the game-over screen's session has it.
+    record = getattr(app, "last_record", None)
+    if record is None:
+        session = getattr(app.screen, "session", None)
+        record = getattr(session, "last", None)
+    return record
+
+
+def record_text(record):
+    """The record as text, or None with a line saying why not."""
+    import sys
+    fresh = [name for name in TEXT_MODULES if name not in sys.modules]
+    gc.collect()
+    try:
+        from mapello.game.record_text import to_text
+        return to_text(record), None
+    except MemoryError:
+        return None, "Mapello: no memory left to print the game's record"
+    except Exception as e:  # a record that does not replay: say so, play on
+        return None, "Mapello: the game's record failed: %s" % e
+    finally:
+        for name in fresh:     # as mapello.ui.app.drop_modules, without importing the App's module
+            if sys.modules.pop(name, None) is not None:
+                dot = name.rfind(".")
+                parent = sys.modules.get(name[:dot])
+                if parent is not None and hasattr(parent, name[dot + 1:]):
+                    delattr(parent, name[dot + 1:])
+        gc.collect()
+
+
+class RecordLog:
+    def __init__(self, out=print):
+        self.out = out
+        self._printed = None      # the record printed last: a replay and back shows it again
+
+    def watch(self, app, now, fresh):
+        if not fresh or app.screen_name != "game over":
+            return
+        record = last_record(app)
+        if record is None or record is self._printed:
+            return
+        self._printed = record
+        text, problem = record_text(record)
+        if text is None:
+            self.out(problem)
+            return
+        self.out(HEADER)
+        self.out(HOW)
+        self.out(text)

@@ -17,6 +17,23 @@ from mapello.engine import Position
 
 SLICE = 64
 
+# The fixed positions of the device-cost benchmark (tools/device_cost.py):
+# the plain board and Mapello boards, from the opening to the endgame.
+POSITIONS = (
+    "........../........../........../........../....BW..../....WB..../........../........../........../.......... b 0 0",  # start after 0 plies, 60 empties
+    "........../........../........../....B.B.../...WWWW.../...WWW..../...BBBBB../...B....../...B....../.......... b 0 0",  # start after 12 plies, 48 empties
+    "........../........../..BWW...../...BWW.B../..WWBWW.B./...WBW.W../..W.WWW.W./...BBWW.../..B....W../.......... b 0 0",  # start after 24 plies, 36 empties
+    "........../......BBW./...BBBBWW./..BWBBWWB./..WWBWBW../..WWBWWWW./.WWWBWWW../....BB.W../....B...../.......... b 0 0",  # start after 36 plies, 24 empties
+    "........../....WWWB../..BBWWBW../.BBWWBW.W./..WWBBWWB./.WWWBWWB../.WWWWWB.../..WWBBBB../.WWWWWWW../.......... b 0 0",  # start after 46 plies, 14 empties
+    "...J..J.../.#.+.+..#./......#.+J/.+#......./....BW..../J...WB..../.+.....#+J/...#....../.#.+..+.#./...JJ..J.. b 0 0",  # boards/rulebook.txt after 0 plies, 52 empties
+    "...J..J.../.#.+W+..#./...BWB#B+J/.W#BW.B.../.BWBWBW.../J..WWBBB../.+W..BB#+J/...#.B..../.#.+..+.#./...JJ..J.. b 0 1",  # boards/rulebook.txt after 20 plies, 32 empties
+    "..J....J../...#..#.../.+W.....+./J#BWWWW.#J/...BWBWB../...WBBW.../J#W.+BW.#J/.+...B..+./...#.B#.../..J....J.. b 2 1",  # boards/labyrinth.txt after 16 plies, 36 empties
+    "J........J/....B...../.W#B.W.#W./..WWWWWW../.WWWBWWW../..WBWWWWW./..BBBWWB../..#.W.W#../...W....../J........J b 1 3",  # boards/four-corners.txt after 30 plies, 26 empties
+    "....JJ..../........../.....WWW../..BW.BB.../J..WWBB..J/JWWWBBB..J/..WBBBB.../.WWWB...../....WB..../....JJ.... b 0 0",  # boards/joker-ring.txt after 24 plies, 36 empties
+    "J.....JJ../..#..+..../.+..+...../.+.BBB...J/...BBW..#./J.WWWWW.../...W.W..+./....W.#..J/J.#......./....J..... b 0 0",  # r5 after 10 plies, 46 empties
+    "..J......./J#B..WWW../.#BB#W.W../.WBWBW#WB./.B+.WBWWW./..B#BBBWB./.BBBBBWW#./.+B.W.BWW./JBBB#W.B../..J....... b 1 2",  # r9 after 40 plies, 13 empties
+)
+
 
 def _ms():
     if hasattr(time, "ticks_ms"):
@@ -35,6 +52,18 @@ def _live():
         return None
     gc.collect()
     return gc.mem_alloc()
+
+
+def search_set(nodes, slice_nodes=8, level="hard"):
+    """Search every benchmark position with `nodes` nodes, in slices of
+    `slice_nodes` as the app does; returns the total number of nodes."""
+    total = 0
+    for text in POSITIONS:
+        thinker = Thinker(Position.from_text(text), level, seed=1, node_budget=nodes)
+        while not thinker.step(slice_nodes):
+            pass
+        total += thinker.nodes
+    return total
 
 
 def run(nodes=400):

@@ -7,7 +7,7 @@ import pytest
 from mapello.ai import LEVELS, Thinker, choose_move, hint
 from mapello.boardfile import parse_board
 from mapello.engine import PASS, Position, cell_name, cells_of, flips_mask, moves_mask, popcount
-from mapello.evaluation import Evaluator, final_margin, final_value
+from mapello.evaluation import BoardInfo, final_margin, margin_value
 from mapello.tournament import (board_set, greedy_move, jobs_for, play_game, random_board,
                                 summarise, wilson)
 from mapello import cli
@@ -98,35 +98,68 @@ def test_unknown_level_is_a_clear_error():
 
 # --- agreement with plain minimax ------------------------------------------
 
-def minimax(pos, depth, ev):
-    """Plain negamax without pruning, the same leaf values as the search."""
+def static_value(info, pos):
+    """The search's estimate of a leaf, computed from scratch over the whole
+    board: the weights of the discs (with the penalties of empty unflippable
+    cells on their neighbours), bonuses, margin and parity."""
+    cells = [0] * 100
+    for i in range(100):
+        if (pos.discs[0] >> i) & 1:
+            cells[i] = 1
+        elif (pos.discs[1] >> i) & 1:
+            cells[i] = 2
+        elif info.cells[i]:
+            cells[i] = info.cells[i]
+    w = list(info.base)
+    for u in range(100):
+        t = info.pens[u]
+        if t is not None and cells[u] == 0:
+            for k in range(0, len(t), 2):
+                w[t[k]] += t[k + 1]
+    me = pos.turn + 1
+    v = sum(w[i] for i in range(100) if cells[i] == me)
+    v -= sum(w[i] for i in range(100) if cells[i] == 3 - me)
     t = pos.turn
-    own, opp = pos.discs[t], pos.discs[1 - t]
     bonus_diff = pos.taken[t] - pos.taken[1 - t]
-    if pos.is_over():
-        return final_value(own, opp, bonus_diff)
+    v += info.bonus_weight * bonus_diff
+    empties = popcount(pos.empty())
+    margin = popcount(pos.discs[t]) - popcount(pos.discs[1 - t]) + 3 * bonus_diff
+    v += info.margin_weight[empties] * margin
+    return v + (info.parity if empties & 1 else -info.parity)
+
+
+def minimax(pos, depth, info):
+    """Plain negamax without pruning, with the search's conventions: a leaf is
+    worth info.static_value; a pass keeps the depth; a node one ply above the
+    leaves adds the mobility term for its moves."""
     if depth <= 0:
-        return ev.value(own, opp, pos.empty(), bonus_diff)
+        return static_value(info, pos)
     moves = pos.legal_moves()
     if not moves:
-        pos.push(PASS)
-        v = -minimax(pos, depth, ev)  # a pass keeps the depth, as the search does
-        pos.pop()
-        return v
+        if pos.opponent_legal_mask():
+            pos.push(PASS)
+            v = -minimax(pos, depth, info)  # a pass keeps the depth, as the search does
+            pos.pop()
+            return v
+        t = pos.turn
+        return margin_value(popcount(pos.discs[t]) - popcount(pos.discs[1 - t])
+                            + 3 * (pos.taken[t] - pos.taken[1 - t]))
     best = None
     for m in moves:
         pos.push(m)
-        v = -minimax(pos, depth - 1, ev)
+        v = -minimax(pos, depth - 1, info)
         pos.pop()
         best = v if best is None else max(best, v)
+    if depth == 1:
+        best += info.mobility * len(moves)
     return best
 
 
-def root_values(pos, depth, ev):
+def root_values(pos, depth, info):
     out = {}
     for m in pos.legal_moves():
         pos.push(m)
-        out[m] = -minimax(pos, depth - 1, ev)
+        out[m] = -minimax(pos, depth - 1, info)
         pos.pop()
     return out
 
@@ -149,8 +182,8 @@ def midgame_positions(count, plies, seed):
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_search_equals_plain_minimax_at_fixed_depth(depth):
     for pos in midgame_positions(8, 10 + 3 * depth, seed=depth):
-        ev = Evaluator(pos)
-        values = root_values(pos, depth, ev)
+        info = BoardInfo(pos.walls, pos.jokers)
+        values = root_values(pos, depth, info)
         t = Thinker(pos, "hard", seed=depth, node_budget=10 ** 7, max_depth=depth)
         while not t.step(5000):
             pass
@@ -300,7 +333,7 @@ def test_the_micropython_checks_pass_on_cpython_too():
     import os
     import sys
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mp"))
-    import mp_ai
-    for name in sorted(dir(mp_ai)):
+    import ai_checks
+    for name in sorted(dir(ai_checks)):
         if name.startswith("check_"):
-            getattr(mp_ai, name)()
+            getattr(ai_checks, name)()

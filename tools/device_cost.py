@@ -78,7 +78,8 @@ def per_unit(without, with_work, heap):
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--nodes", type=int, default=500, help="node budget per position")
-    p.add_argument("--heap", default="64K", help="the VM's heap (default 64K, as the tests)")
+    p.add_argument("--heap", default="96K",
+                   help="the VM's heap (default 96K, as tests/test_ai_micropython.py)")
     p.add_argument("--factor", type=float, default=1.0,
                    help="32-bit board instructions per VM instruction (default 1.0)")
     args = p.parse_args()

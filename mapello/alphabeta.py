@@ -33,9 +33,9 @@ BIT_OF = tuple(1 << (i % 10) for i in range(100))
 def run(se, limit):
     """Advance the Search `se` until its iteration ends (True) or `limit`
     nodes (False)."""
-    (b, R, W, DIRS, PENS, BP, BWT, ZK, ZF, ZS, HI, U, scratch, down, TK, TV, tmask, tbits,
-     dep, al, be, bv, a0, sv, mg, ne, hs, col, ml, mi, mv, us, bm, k1, k2, lg,
-     gd) = se.tables
+    (b, R, W, DIRS, PENS, BP, FW, ZK, ZF, ZS, HI, U, scratch, down, TK, TV, tmask, tbits, EN,
+     dep, al, be, bv, a0, sv, mg, ne, hs, col, ml, mi, mv, us, bm, k1, k2, lg, gd,
+     nw) = se.tables
     RO = ROW_OF
     BO = BIT_OF
     nodes = se.nodes
@@ -138,9 +138,12 @@ def run(se, limit):
             n = up
             sw = 0
             h = hs[p]
+            fc = 1 if EN[c] else 0  # the frontier, own minus the opponent's: what changes
             for dd in DIRS[c]:
-                if b[c + dd] == o:
-                    x = c + dd + dd
+                y = c + dd
+                u = b[y]
+                if u == o:
+                    x = y + dd
                     while b[x] == o:
                         x += dd
                     if b[x] & m:
@@ -150,12 +153,20 @@ def run(se, limit):
                             U[up] = x
                             up += 1
                             sw += W[x]
+                            if EN[x]:
+                                fc += 2
                             h ^= ZF[x]
                             r = RO[x]
-                            y = BO[x]
-                            R[am + r] ^= y
-                            R[ao + r] ^= y
+                            i = BO[x]
+                            R[am + r] ^= i
+                            R[ao + r] ^= i
                             x -= dd
+                        if EN[y] == 1:
+                            fc -= 1  # its only empty neighbour was c
+                    elif EN[y] == 1:
+                        fc += 1
+                elif u == m and EN[y] == 1:
+                    fc -= 1
             f = up - n
             if not f:
                 continue  # the table's move or a killer, not legal here
@@ -163,14 +174,15 @@ def run(se, limit):
                 lg[p] += 1
             b[c] = m
             r = RO[c]
-            y = BO[c]
-            R[am + r] ^= y
-            R[r] ^= y
+            i = BO[c]
+            R[am + r] ^= i
+            R[r] ^= i
+            for dd in DIRS[c]:
+                EN[c + dd] -= 1
             h ^= ZK[am * 10 - 100 + c]
-            v = W[c] + 2 * sw
+            v = W[c] + 2 * sw + FW * fc
             g = mg[p] + 1 + 2 * f
             if BP[c]:
-                v += BWT
                 g += BP[c]
                 h ^= ZK[200 + c] ^ (ZS if m == 2 else 0)
             t = PENS[c]
@@ -183,7 +195,12 @@ def run(se, limit):
             us[q] = n
             col[q] = o
             dep[q] = dep[p] - 1
-            al[q] = -be[p]
+            if bv[p] == -INF:  # the first move: the whole window
+                al[q] = -be[p]
+                nw[q] = 0
+            else:  # the others only have to prove they are not better
+                al[q] = -al[p] - 1
+                nw[q] = 1
             be[q] = -al[p]
             sv[q] = -(sv[p] + v)
             mg[q] = -g
@@ -194,6 +211,17 @@ def run(se, limit):
             continue
 
         if mode == _RETURN:
+            v = -val
+            if nw[p + 1] and al[p] < v < be[p]:
+                # better than the first move after all: search it again, with
+                # the whole window (the move is still on the board)
+                q = p + 1
+                nw[q] = 0
+                al[q] = -be[p]
+                be[q] = -al[p]
+                p = q
+                mode = _ENTER
+                continue
             c = mv[p]
             if c:
                 # undo the move
@@ -215,10 +243,11 @@ def run(se, limit):
                 y = BO[c]
                 R[am + r] ^= y
                 R[r] ^= y
+                for dd in DIRS[c]:
+                    EN[c + dd] += 1
                 t = PENS[c]
                 if t is not None:
                     se._unlift(t)
-            v = -val
             if p == 0:
                 se.root_scores[mi[0] - 1] = v
             if v > bv[p]:
@@ -264,6 +293,7 @@ def run(se, limit):
             dep[q] = dep[p]
             al[q] = -be[p]
             be[q] = -al[p]
+            nw[q] = 0
             sv[q] = -sv[p]
             mg[q] = -mg[p]
             ne[q] = ne[p]

@@ -5,25 +5,24 @@ margin, so a proven win outranks every estimate; an estimate stays below WIN.
 
 The estimate is built so that the search can keep it up to date move by move
 with a few small-integer additions (mapello/search.py), instead of scanning the
-board at every leaf:
+board at every leaf.  It adds up:
 
-- every cell has a weight, computed from the board itself when a search
-  starts.  A cell's weight depends on how many of the 4 lines through it can
-  flip it: a line is closed when a neighbour on it is a wall or a border cell
-  without a joker.  A cell on no open line can never be flipped (corners are
-  only the plain case; a cell between walls is one too, and jokers open the
-  border again);
-- a cell next to an empty unflippable cell hands that cell to the opponent:
-  while that cell is empty its neighbours' weights carry a penalty, larger on
-  the diagonal; the penalty goes when the cell is taken;
-- a bonus taken is worth its 3 points and a little more (nobody can take it
-  back);
-- near the end the plain point margin counts more and more, and the side that
-  can expect the last move (odd empties) gets a little;
-- the search adds the mobility of the side to move one ply before its leaves.
+- a weight for each disc, by the cell it is on.  The weight depends on how
+  many of the 4 lines through the cell can flip it; a line is closed when a
+  neighbour on it is a wall or a border cell without a joker.  A cell on no
+  open line can never be flipped (corners are only the plain case; a cell
+  between walls is one too, and jokers open the border again);
+- a penalty for a disc next to an empty unflippable cell (it hands that cell
+  to the opponent), larger on the diagonal; it goes when the cell is taken;
+- the frontier: a disc next to an empty cell gives the opponent moves, so
+  such discs count against their owner;
+- the point margin (discs and bonuses), and parity: the side to move when
+  the empty cells are odd can expect the last move.
 
-The weights were tuned by self-play on the desktop (tools/tune_eval.py).
-Everything here runs unchanged on CPython, MicroPython and CircuitPython.
+The weights depend on the game's phase (the empty cells at the root of the
+search).  They were fitted by logistic regression to the results of
+self-play games on the plain board and random Mapello boards
+(tools/tune_eval.py).  Runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
 try:
@@ -34,13 +33,13 @@ except ImportError:  # CPython
 
 from array import array
 
-from mapello.bits import BLACK, BORDER, INNER, popcount
+from mapello.bits import BORDER, INNER, popcount
 
 WIN = const(100000)
 DISC = const(256)
 
-# What a cell of the search's mailbox holds.  A colour is BLACK + 1 or WHITE + 1,
-# so `value & colour` is true for that colour's discs and for jokers.
+# What a cell of the search's mailbox holds.  A colour is 1 (black) or 2
+# (white), so `value & colour` is true for that colour's discs and for jokers.
 EMPTY = const(0)  # bonus cells are empty too
 JOKER_CELL = const(3)
 BLOCK = const(4)  # wall, or border cell without a joker
@@ -48,16 +47,19 @@ BLOCK = const(4)  # wall, or border cell without a joker
 DIRECTIONS = (-11, -10, -9, -1, 1, 9, 10, 11)
 _LINES = (1, 9, 10, 11)
 
-# The evaluation's parameters, in 1/DISC of a point (tools/tune_eval.py):
-#   0-4   weight of a disc on a cell that 0, 1, 2, 3 or 4 lines can flip
-#   5, 6  penalty of a disc diagonally / orthogonally next to an empty
-#         unflippable cell
-#   7     a bonus taken, besides its 3 points
-#   8     parity: the side to move when the empties are odd
-#   9     each legal move of the side to move one ply before the leaves
-#   10    empties from which the point margin starts to count
-#   11    the weight of a point of margin with no empty left
-WEIGHTS = (700, 90, 30, 10, 0, -330, -110, 300, 90, 40, 24, 256)
+# The weights of each phase, in 1/DISC of a point (tools/tune_eval.py fits
+# them).  A phase is the positions with at least `empties` empty cells:
+# (empties, a disc on a cell that 0, 1, 2, 3 or 4 lines can flip,
+#  a disc diagonally / orthogonally next to an empty unflippable cell,
+#  a frontier disc, a point of margin, parity)
+WEIGHTS = (
+    (50, 963, 18, 200, -77, -17, -1054, 104, -123, 104, 196),
+    (40, 886, -33, -158, -176, -137, -337, -288, -3, 95, 123),
+    (30, 796, 61, -96, -77, -79, -361, -315, -105, 113, 162),
+    (20, 751, 98, -69, -64, -89, -326, -398, -149, 122, 174),
+    (10, 715, 120, -30, 3, -97, -257, -360, -265, 157, 292),
+    (0, 504, 85, 12, -40, -95, -399, -234, -477, 256, 517),
+)
 
 
 def final_value(own, opp, bonus_diff):
@@ -96,7 +98,7 @@ def unflippable_cells(walls, jokers):
 
 class BoardInfo:
     """The fixed facts of a board that the search works with: its mailbox
-    template, each cell's weight and flip directions, the penalties around
+    template, each cell's flip directions and weight, the penalties around
     unflippable cells, and the hashing keys.  They depend only on the walls
     and the jokers; setup() fills them in place for another board, so that
     the device makes them once (mapello.ai keeps one)."""
@@ -104,15 +106,13 @@ class BoardInfo:
     def __init__(self, walls, jokers, weights=WEIGHTS):
         self.weights = weights
         self.cells = bytearray(100)
-        self.base = array("h", bytes(200))
+        self.lines = bytearray(100)  # how many lines can flip a disc on the cell
+        self.base = array("h", bytes(200))  # the cell weights of the phase
         self.dirs = [()] * 100  # the directions from each cell towards a playable cell
-        self.pens = [None] * 100
-        self.bonus_weight = 3 * DISC + weights[7]
-        self.parity = weights[8]
-        self.mobility = weights[9]
-        late, full = weights[10], weights[11]
-        self.margin_weight = array("h", [full * (late - n) // late if n < late else 0
-                                         for n in range(65)])
+        self.pens = [None] * 100  # an unflippable cell's (neighbour, penalty, ...)
+        # the margin and parity weights by the empties of a leaf
+        self.margin_weight = array("h", [self.row(e)[9] for e in range(65)])
+        self.parity = array("h", [self.row(e)[10] for e in range(65)])
         # Zobrist keys below 2**30, the same on every interpreter:
         # [100 * (colour - 1) + cell], then 100 keys for taking a bonus
         state = 0x2545F491
@@ -128,12 +128,18 @@ class BoardInfo:
         self.key = None
         self.setup(walls, jokers)
 
+    def row(self, empties):
+        """The weights of the phase of a position with `empties` empty cells."""
+        for r in self.weights:
+            if empties >= r[0]:
+                return r
+        return self.weights[-1]
+
     def setup(self, walls, jokers):
         """Fill the facts for the board with these walls and jokers."""
-        if self.key == (walls, jokers):
+        if self.key is not None and self.key[0] == walls and self.key[1] == jokers:
             return
-        self.key = (walls, jokers)
-        weights = self.weights
+        self.key = (walls, jokers, None)
         cells = self.cells
         for i in range(100):
             bit = 1 << i
@@ -143,13 +149,12 @@ class BoardInfo:
                 cells[i] = BLOCK
             else:
                 cells[i] = EMPTY
-        lines = bytearray(100)
-        base = self.base
+        lines = self.lines
         dirs = self.dirs
         shared = {}  # equal direction tuples are one object (they are few)
         for i in range(100):
             dirs[i] = ()
-            base[i] = 0
+            lines[i] = 0
             if cells[i] != EMPTY:
                 continue
             n = 0
@@ -157,10 +162,19 @@ class BoardInfo:
                 if cells[i + d] != BLOCK and cells[i - d] != BLOCK:
                     n += 1
             lines[i] = n
-            base[i] = weights[n]
             t = tuple(d for d in DIRECTIONS if cells[i + d] == EMPTY)
             dirs[i] = shared.setdefault(t, t)
-        # penalties: for each unflippable cell, (neighbour, penalty) pairs
+
+    def use_phase(self, empties):
+        """Set the cell weights and the penalties for the phase of `empties`."""
+        row = self.row(empties)
+        if self.key[2] is row:
+            return
+        self.key = (self.key[0], self.key[1], row)
+        cells = self.cells
+        lines = self.lines
+        for i in range(100):
+            self.base[i] = row[1 + lines[i]] if cells[i] == EMPTY else 0
         pens = self.pens
         for u in range(100):
             pens[u] = None
@@ -171,20 +185,22 @@ class BoardInfo:
                 v = u + d
                 if cells[v] == EMPTY and lines[v]:
                     out.append(v)
-                    out.append(weights[5] if d in (-11, -9, 9, 11) else weights[6])
+                    out.append(row[6] if d in (-11, -9, 9, 11) else row[7])
             if out:
                 pens[u] = tuple(out)
+        self.front = row[8]
 
-    def search_state(self, pos, b, w, rows, points):
+    def search_state(self, pos, b, w, rows, points, near):
         """Fill what mapello.search.Search starts from: the mailbox b, the cell
         weights w, the rows (empty cells, then black's and white's discs with
-        the jokers, 10 each) and the points of the bonuses still on the board
-        (3 or 0 per cell).  Returns (colour to move, estimate, point margin,
-        empties, hash)."""
+        the jokers, 10 each), the points of the bonuses still on the board
+        (3 or 0 per cell) and each cell's empty neighbours.  Returns (colour to
+        move, estimate, point margin, empties, hash)."""
         cells = self.cells
         bonuses = pos.bonuses
         black = pos.discs[0]
         white = pos.discs[1]
+        empties = 0
         for i in range(100):
             c = cells[i]
             if c == EMPTY:
@@ -192,10 +208,14 @@ class BoardInfo:
                     c = 1
                 elif (white >> i) & 1:
                     c = 2
+                else:
+                    empties += 1
             b[i] = c
             points[i] = 3 if (bonuses >> i) & 1 else 0
-            w[i] = self.base[i]
+        self.use_phase(empties)
         pens = self.pens
+        for i in range(100):
+            w[i] = self.base[i]
         for u in range(100):
             t = pens[u]
             if t is not None and b[u] == EMPTY:
@@ -206,22 +226,33 @@ class BoardInfo:
         me = pos.turn + 1
         v = 0
         h = 0
-        empties = 0
+        front = 0
         for i in range(100):
             c = b[i]
             r = i // 10
             bit = 1 << (i % 10)
+            n = 0
+            for d in self.dirs[i]:
+                if b[i + d] == EMPTY:
+                    n += 1
+            near[i] = n
             if c == EMPTY:
                 rows[r] |= bit
-                empties += 1
             elif c == JOKER_CELL:
                 rows[10 + r] |= bit
                 rows[20 + r] |= bit
             elif c < JOKER_CELL:
                 rows[10 * c + r] |= bit
                 h ^= self.zkey[100 * (c - 1) + i]
-                v += w[i] if c == me else -w[i]
+                if c == me:
+                    v += w[i]
+                    if n:
+                        front += 1
+                else:
+                    v -= w[i]
+                    if n:
+                        front -= 1
         t = pos.turn
-        bonus_diff = pos.taken[t] - pos.taken[1 - t]
-        margin = popcount(pos.discs[t]) - popcount(pos.discs[1 - t]) + 3 * bonus_diff
-        return me, v + self.bonus_weight * bonus_diff, margin, empties, h
+        margin = (popcount(pos.discs[t]) - popcount(pos.discs[1 - t])
+                  + 3 * (pos.taken[t] - pos.taken[1 - t]))
+        return me, v + self.front * front, margin, empties, h

@@ -14,11 +14,10 @@ from mapello.movegen import moves
 def leaves(se, p, limit, nodes):
     """Score the leaves of the node at ply p of the Search `se`, from where it
     stopped.  Returns the node count, or -1 - count if `limit` stopped it.
-    Afterwards se.bv[p] is the node's value (a lower bound after a cut-off),
-    se.bm[p] its best move, and se.mi[p] is -1 if the side to move has no
-    move at all."""
-    (b, W, R, DIRS, PENS, BP, HI, scratch, down, info, _, _, be, bv, _, sv, mg, ne, _, col,
-     ml, mi, _, _, bm, k1, k2, lg, gd) = se.leaf_tables
+    Afterwards se.bv[p] is the node's value, se.bm[p] its best move, and
+    se.mi[p] is -1 if the side to move has no move at all."""
+    (b, W, R, DIRS, PENS, BP, HI, scratch, down, info, EN, _, _, be, bv, _, sv, mg, ne, _,
+     col, ml, mi, _, _, bm, k1, k2, lg, gd, _) = se.leaf_tables
     se.estimated = True
     lst = ml[p]
     k = mi[p]
@@ -29,11 +28,10 @@ def leaves(se, p, limit, nodes):
     e = ne[p] - 1
     mw = info.margin_weight[e]
     # the parity of the leaf, seen from this node
-    lt = -info.parity if e & 1 else info.parity
-    bwt = info.bonus_weight
-    mob = info.mobility if p else 0
+    s -= info.parity[e] if e & 1 else -info.parity[e]
+    fw = info.front
     beta = be[p]
-    best = bv[p]  # best leaf so far, without the mobility term
+    best = bv[p]
     bc = bm[p]
     known = lg[p]  # legal moves known so far
     gen = gd[p]  # the move generator has run
@@ -62,11 +60,14 @@ def leaves(se, p, limit, nodes):
             return -1 - nodes
         c = lst[k] & 127
         k += 1
-        f = 0
-        sw = 0
+        f = 0  # discs flipped
+        sw = 0  # their weights
+        fc = 1 if EN[c] else 0  # the frontier, own minus the opponent's: what changes
         for dd in DIRS[c]:
-            if b[c + dd] == o:
-                x = c + dd + dd
+            y = c + dd
+            u = b[y]
+            if u == o:
+                x = y + dd
                 while b[x] == o:
                     x += dd
                 if b[x] & m:
@@ -74,15 +75,21 @@ def leaves(se, p, limit, nodes):
                     while x != c:
                         sw += W[x]
                         f += 1
+                        if EN[x]:
+                            fc += 2
                         x -= dd
+                    if EN[y] == 1:
+                        fc -= 1  # its only empty neighbour was c
+                elif EN[y] == 1:
+                    fc += 1
+            elif u == m and EN[y] == 1:
+                fc -= 1
         if not f:
             continue  # a table or killer move that is not legal here
         nodes += 1
         if not gen:
             known += 1
-        v = s + W[c] + 2 * sw + lt + mw * (g + 1 + 2 * f + BP[c])
-        if BP[c]:
-            v += bwt
+        v = s + W[c] + 2 * sw + fw * fc + mw * (g + 1 + 2 * f + BP[c])
         t = PENS[c]
         if t is not None:
             v += lifted(b, t, c, m)
@@ -93,13 +100,13 @@ def leaves(se, p, limit, nodes):
             bc = c
             if p == 0:
                 se.best_index = k - 1
-        if best + mob * known >= beta:
-            if k1[p] != bc:
-                k2[p] = k1[p]
-                k1[p] = bc
-            HI[bc] += 1
-            break
-    bv[p] = best + mob * known
+            if v >= beta:
+                if k1[p] != c:
+                    k2[p] = k1[p]
+                    k1[p] = c
+                HI[c] += 1
+                break
+    bv[p] = best
     bm[p] = bc
     lg[p] = known
     gd[p] = gen

@@ -44,7 +44,7 @@ INF = const(1000000)
 # memory, _MEM[1] the number of the search that owns it: one search at a time,
 # and a search that a newer one displaced stops (run() returns None).
 TT_BITS = const(8)  # 256 entries of 8 bytes
-_STACKS = const(19)
+_STACKS = const(20)
 _PLIES = const(6)  # stack room made at the start (it grows as lines go deeper)
 
 
@@ -57,7 +57,7 @@ def _make_memory():
     return ([0] * 100, [0] * 100, [0] * 30, bytearray(100), array("h", bytes(200)),
             bytearray(19 * 12 + 1),
             scratch, [0] * 10, array("i", bytes(4 << TT_BITS)),
-            array("i", bytes(4 << TT_BITS))) + stacks
+            array("i", bytes(4 << TT_BITS)), [0] * 100) + stacks
 
 
 _MEM = [None, 0]
@@ -90,9 +90,9 @@ class Search:
         self.info = info
         mem = _memory()
         self.owner = _MEM[1]
-        b, w, rows, points, hist, undo, scratch, down, tk, tv = mem[:10]
-        self.stacks = stacks = mem[10:]
-        self.root_state = info.search_state(pos, b, w, rows, points)
+        b, w, rows, points, hist, undo, scratch, down, tk, tv, near = mem[:11]
+        self.stacks = stacks = mem[11:]
+        self.root_state = info.search_state(pos, b, w, rows, points, near)
         self.empties = self.root_state[3]
         for i in range(100):
             hist[i] = 0
@@ -105,11 +105,11 @@ class Search:
                 tk[i] = 0
         else:
             tk = tv = None
-        self.tables = (b, rows, w, info.dirs, info.pens, points, info.bonus_weight,
-                       info.zkey, info.zflip, info.zside, hist, undo, scratch, down, tk, tv,
-                       (1 << TT_BITS) - 1, TT_BITS) + stacks
+        self.tables = (b, rows, w, info.dirs, info.pens, points, info.front, info.zkey,
+                       info.zflip, info.zside, hist, undo, scratch, down, tk, tv,
+                       (1 << TT_BITS) - 1, TT_BITS, near) + stacks
         self.leaf_tables = (b, w, rows, info.dirs, info.pens, points, hist, scratch, down,
-                            info) + stacks
+                            info, near) + stacks
         self.nodes = 0
         self.depth = 0
         self.root = []

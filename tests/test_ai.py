@@ -100,8 +100,9 @@ def test_unknown_level_is_a_clear_error():
 
 def static_value(info, pos):
     """The search's estimate of a leaf, computed from scratch over the whole
-    board: the weights of the discs (with the penalties of empty unflippable
-    cells on their neighbours), bonuses, margin and parity."""
+    board with the weights of the phase info.use_phase() set: the weights of
+    the discs (with the penalties of empty unflippable cells on their
+    neighbours), the frontier, the margin and parity."""
     cells = [0] * 100
     for i in range(100):
         if (pos.discs[0] >> i) & 1:
@@ -117,15 +118,20 @@ def static_value(info, pos):
             for k in range(0, len(t), 2):
                 w[t[k]] += t[k + 1]
     me = pos.turn + 1
-    v = sum(w[i] for i in range(100) if cells[i] == me)
-    v -= sum(w[i] for i in range(100) if cells[i] == 3 - me)
+    v = 0
+    for i in range(100):
+        if cells[i] in (1, 2):
+            sign = 1 if cells[i] == me else -1
+            v += sign * w[i]
+            if any(info.cells[i + d] == 0 and cells[i + d] == 0 for d in
+                   (-11, -10, -9, -1, 1, 9, 10, 11)):
+                v += sign * info.front
     t = pos.turn
-    bonus_diff = pos.taken[t] - pos.taken[1 - t]
-    v += info.bonus_weight * bonus_diff
     empties = popcount(pos.empty())
-    margin = popcount(pos.discs[t]) - popcount(pos.discs[1 - t]) + 3 * bonus_diff
+    margin = (popcount(pos.discs[t]) - popcount(pos.discs[1 - t])
+              + 3 * (pos.taken[t] - pos.taken[1 - t]))
     v += info.margin_weight[empties] * margin
-    return v + (info.parity if empties & 1 else -info.parity)
+    return v + (info.parity[empties] if empties & 1 else -info.parity[empties])
 
 
 def minimax(pos, depth, info):
@@ -150,8 +156,6 @@ def minimax(pos, depth, info):
         v = -minimax(pos, depth - 1, info)
         pos.pop()
         best = v if best is None else max(best, v)
-    if depth == 1:
-        best += info.mobility * len(moves)
     return best
 
 
@@ -183,6 +187,7 @@ def midgame_positions(count, plies, seed):
 def test_search_equals_plain_minimax_at_fixed_depth(depth):
     for pos in midgame_positions(8, 10 + 3 * depth, seed=depth):
         info = BoardInfo(pos.walls, pos.jokers)
+        info.use_phase(popcount(pos.empty()))  # the root's phase, as the search
         values = root_values(pos, depth, info)
         t = Thinker(pos, "hard", seed=depth, node_budget=10 ** 7, max_depth=depth)
         while not t.step(5000):

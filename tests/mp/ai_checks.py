@@ -13,10 +13,12 @@ BOARD = ("..JJ.J..../....##..../.+.......J/........../..+.BW..../....WB.#../....
          "........../.#......../......JJ.. b 0 0")
 # medium (black) against hard (white), seed 3 + ply, 400 nodes per move, as
 # computed on CPython: the search must agree move for move on the device
-GAME = ("d6 e6 f4 c6 f7 f3 e3 g3 g4 e2 f2 h5 h3 d3 d2 f1 h4 h2 f5 g6 d7 c2 c1 d8 c3 e7 h7 e8 "
-        "b5 b6 c8 b4 a4 b3 a5 g1 c5 c4 a7 a6 g2 h1 b1 a2 b7 b2 a1 a3 g8 g7 c7 b8 pass f8")
-GAME_SCORE = (14, 49)
-EXACT_MARGIN = -35  # black to move after 48 moves: brute force on CPython (tests/test_ai.py)
+GAME = ("d6 e6 f3 e3 f7 c3 d3 c6 b3 c4 f5 f4 b5 a4 g4 d2 c5 b4 a5 a6 a3 a2 c1 c2 c7 e2 b6 h4 "
+        "f1 b8 h5 h6 d8 a7 g3 b7 b2 c8 d7 e8 pass e7 f8 a1 b1 g8 h7 h8 g7 f2 g1 g6 g2 h3 h2 "
+        "h1")
+GAME_SCORE = (11, 54)
+EXACT_PLY = 46
+EXACT_MARGIN = -43  # after EXACT_PLY moves: brute force on CPython (tests/test_ai.py)
 
 
 def play(pos, levels, nodes, seed=3, slice_nodes=50):
@@ -49,7 +51,7 @@ def check_hard_completes_a_whole_game():
 
 def check_exact_endgame():
     pos = Position.from_text(BOARD)
-    for word in GAME.split()[:48]:
+    for word in GAME.split()[:EXACT_PLY]:
         pos.play(parse_cell(word))
     thinker = Thinker(pos, "hard", node_budget=200000)
     while not thinker.step(500):

@@ -15,10 +15,14 @@ move at any moment.
 
 import gc
 
-# The search modules first, while the heap is least cut up, and a collection
-# after them: compiling from source on the device needs room in one piece.
-from mapello.search import Search, reserve
+# The biggest modules first, each compiled while the heap is least cut up,
+# with a collection after each: compiling from source on the device needs
+# room in one piece.
 from mapello.evaluation import BoardInfo, unflippable_cells
+gc.collect()
+import mapello.alphabeta  # noqa: F401 (imported here for the order above)
+gc.collect()
+from mapello.search import Search, reserve
 gc.collect()
 from mapello.engine import PASS, cells_of, flips_mask, moves_mask, popcount
 
@@ -88,7 +92,8 @@ class Thinker:
         self._clock = clock if time_budget_ms is not None else None
         self._start = clock() if self._clock is not None else 0
         self._deadline = self._start + time_budget_ms if self._clock is not None else 0
-        self._rng = rng = Rng(seed)
+        self._rng = Rng(seed)
+        self._search = None  # made by the first two steps (each is kept short)
         t = pos.turn
         own = pos.discs[t]
         opp = pos.discs[1 - t]
@@ -104,18 +109,9 @@ class Thinker:
             self._best = self._one_ply(pos, cells, own | pos.jokers, opp)
             self._done = True
             return
-        info = board_info(pos)
-        # the first order: by cell weight, ties shuffled by the seed
-        for i in range(len(cells) - 1, 0, -1):
-            j = rng.below(i + 1)
-            cells[i], cells[j] = cells[j], cells[i]
-        w = info.base
-        keyed = [(-w[c], i) for i, c in enumerate(cells)]
-        keyed.sort()
-        self._root = [cells[i] for _, i in keyed]
-        self._best = self._root[0]
-        self._search = Search(info, pos)
-        self._search.start(self._root, 1)
+        self._root = cells
+        self._pos = pos.copy()
+        self._info = None
 
     def best(self):
         """The move to play if stopped now: a legal cell, or PASS."""
@@ -125,7 +121,15 @@ class Thinker:
         return self._done
 
     def step(self, max_nodes=256):
-        """Search about `max_nodes` more nodes; True once the choice is final."""
+        """Search about `max_nodes` more nodes; True once the choice is final.
+        The first two calls prepare the search instead (the board's tables,
+        then the search's own state), so that no call takes long."""
+        if self._search is None and not self._done:
+            if self._out_of_budget():
+                self.stop()
+            else:
+                self._prepare()
+            return self._done
         stop_at = self.nodes + max(1, max_nodes)
         while not self._done:
             if self._out_of_budget():
@@ -147,11 +151,37 @@ class Thinker:
                 self._end_iteration()
         return self._done
 
+    def _prepare(self):
+        pos = self._pos
+        if self._info is None:
+            self._info = board_info(pos)
+            return
+        info = self._info
+        info.setup(pos.walls, pos.jokers)  # in case another Thinker set up another board
+        info.use_phase(self._empties)
+        # the first order: by cell weight, ties shuffled by the seed
+        cells = self._root
+        rng = self._rng
+        for i in range(len(cells) - 1, 0, -1):
+            j = rng.below(i + 1)
+            cells[i], cells[j] = cells[j], cells[i]
+        w = info.base
+        keyed = [(-w[c], i) for i, c in enumerate(cells)]
+        keyed.sort()
+        self._root = [cells[i] for _, i in keyed]
+        self._best = self._root[0]
+        self._search = Search(info, pos)
+        self._search.start(self._root, 1)
+        self._pos = None
+
     def stop(self):
         """End the search now (the B button): best() is the move."""
         if self._done:
             return
         s = self._search
+        if s is None:  # not started: the first legal move
+            self._done = True
+            return
         # the first root move is the last iteration's best; a move that beat it
         # in the unfinished iteration is better at the greater depth
         if s.ri >= 1:

@@ -1,12 +1,17 @@
-"""Speed and memory of the computer player, on CPython and in MicroPython.
+"""Speed and memory of the computer player, on CPython, in MicroPython and on
+the device.
 
   python3 -m mapello.ai_bench [NODES]
-  micropython -X heapsize=64K -m mapello.ai_bench [NODES]   (from the repo root)
+  micropython -X heapsize=96K -m mapello.ai_bench [NODES]   (from the repo root)
+  >>> import mapello.ai_bench                                 (at the device's REPL)
 
 Plays one whole game, hard against hard, NODES nodes per move (default 400),
-in slices of 64 nodes as the app does, and prints nodes per second, the longest
-slice, and (where gc can tell) the live heap before the game and at its peak.
+in slices of 8 nodes as the app thinks, and prints nodes per second, the
+longest slice and the longest start of a search (the app starts one within a
+tick), and where gc can tell, the live heap before the game and at its peak.
 Numbers are printed, never asserted: they depend on the machine.
+tools/device_cost.py counts the VM's instructions on POSITIONS instead, which
+is exact and turns into an RP2040 estimate.
 """
 import gc
 import sys
@@ -15,7 +20,7 @@ import time
 from mapello.ai import Thinker
 from mapello.engine import Position
 
-SLICE = 64
+SLICE = 8  # nodes per step, as the app (screens_play.THINK_SLICE)
 
 # The fixed positions of the device-cost benchmark (tools/device_cost.py):
 # the plain board and Mapello boards, from the opening to the endgame.
@@ -35,16 +40,19 @@ POSITIONS = (
 )
 
 
-def _ms():
-    if hasattr(time, "ticks_ms"):
-        return time.ticks_ms()
-    return int(time.monotonic() * 1000)
+def _us():
+    """A microsecond clock on every port."""
+    if hasattr(time, "ticks_us"):
+        return time.ticks_us()
+    if hasattr(time, "perf_counter"):
+        return int(time.perf_counter() * 1000000)
+    return time.monotonic_ns() // 1000
 
 
-def _elapsed(start):
+def _since(start):
     if hasattr(time, "ticks_diff"):
-        return time.ticks_diff(time.ticks_ms(), start)
-    return _ms() - start
+        return time.ticks_diff(time.ticks_us(), start)
+    return _us() - start
 
 
 def _live():
@@ -66,22 +74,34 @@ def search_set(nodes, slice_nodes=8, level="hard"):
     return total
 
 
+def make_set():
+    """Start a search (make a Thinker) for every benchmark position."""
+    for text in POSITIONS:
+        Thinker(Position.from_text(text), "hard", seed=1, node_budget=10)
+    return len(POSITIONS)
+
+
 def run(nodes=400):
     base = _live()
     peak = base or 0
     pos = Position()
     total = 0
     longest = 0
+    longest_start = 0
     spent = 0
     moves = 0
     while not pos.is_over():
         thinker = None
+        start = _us()
         thinker = Thinker(pos, "hard", seed=pos.ply(), node_budget=nodes)
+        took = _since(start)
+        spent += took
+        longest_start = max(longest_start, took)
         done = thinker.done()
         while not done:
-            start = _ms()
+            start = _us()
             done = thinker.step(SLICE)
-            took = _elapsed(start)
+            took = _since(start)
             spent += took
             if took > longest:
                 longest = took
@@ -91,11 +111,12 @@ def run(nodes=400):
         total += thinker.nodes
         pos.play(thinker.best())
         moves += 1
-    rate = total * 1000 // spent if spent else 0
+    rate = total * 1000000 // spent if spent else 0
     impl = sys.implementation.name
     print("%s: hard vs hard, %d nodes/move, %d moves, %d nodes in %d ms: %d nodes/s"
-          % (impl, nodes, moves, total, spent, rate))
-    print("longest %d-node slice: %d ms" % (SLICE, longest))
+          % (impl, nodes, moves, total, spent // 1000, rate))
+    print("longest %d-node step: %d us; longest start of a search: %d us"
+          % (SLICE, longest, longest_start))
     if base is not None:
         print("live heap: %d bytes after import, %d at peak (search: %d)"
               % (base, peak, peak - base))

@@ -33,7 +33,7 @@ except ImportError:  # CPython
 
 from array import array
 
-from mapello.bits import BORDER, INNER, popcount
+from mapello.bits import BORDER, INNER, INNER_CELLS, cells_of, popcount
 
 WIN = const(100000)
 DISC = const(256)
@@ -110,6 +110,8 @@ class BoardInfo:
         self.base = array("h", bytes(200))  # the cell weights of the phase
         self.dirs = [()] * 100  # the directions from each cell towards a playable cell
         self.pens = [None] * 100  # an unflippable cell's (neighbour, penalty, ...)
+        self.playable = b""  # the cells a disc can be on
+        self.corners = []  # the unflippable cells with penalties around them
         # the margin and parity weights by the empties of a leaf
         self.margin_weight = array("h", [self.row(e)[9] for e in range(65)])
         self.parity = array("h", [self.row(e)[10] for e in range(65)])
@@ -142,28 +144,51 @@ class BoardInfo:
         self.key = (walls, jokers, None)
         cells = self.cells
         for i in range(100):
-            bit = 1 << i
-            if bit & jokers:
-                cells[i] = JOKER_CELL
-            elif bit & walls or not bit & INNER:
-                cells[i] = BLOCK
-            else:
-                cells[i] = EMPTY
+            cells[i] = BLOCK
+        for i in INNER_CELLS:
+            cells[i] = EMPTY
+        for i in cells_of(walls):
+            cells[i] = BLOCK
+        for r in (0, 9):  # jokers on the border rows, then on the border columns
+            row = (jokers >> (10 * r)) & 0x3FF
+            for c in range(10):
+                if (row >> c) & 1:
+                    cells[10 * r + c] = JOKER_CELL
+        for r in range(1, 9):
+            row = (jokers >> (10 * r)) & 0x3FF
+            if row & 1:
+                cells[10 * r] = JOKER_CELL
+            if row & 0x200:
+                cells[10 * r + 9] = JOKER_CELL
         lines = self.lines
         dirs = self.dirs
-        shared = {}  # equal direction tuples are one object (they are few)
+        shared = _SHARED  # equal direction tuples are one object (they are few)
+        playable = []
         for i in range(100):
             dirs[i] = ()
             lines[i] = 0
+        for i in INNER_CELLS:
             if cells[i] != EMPTY:
                 continue
+            playable.append(i)
             n = 0
             for d in _LINES:
                 if cells[i + d] != BLOCK and cells[i - d] != BLOCK:
                     n += 1
             lines[i] = n
-            t = tuple(d for d in DIRECTIONS if cells[i + d] == EMPTY)
-            dirs[i] = shared.setdefault(t, t)
+            mask = 0
+            for k in range(8):
+                if cells[i + DIRECTIONS[k]] == EMPTY:
+                    mask |= 1 << k
+            t = shared.get(mask)
+            if t is None:
+                t = []
+                for k in range(8):
+                    if (mask >> k) & 1:
+                        t.append(DIRECTIONS[k])
+                t = shared[mask] = tuple(t)
+            dirs[i] = t
+        self.playable = bytes(playable)
 
     def use_phase(self, empties):
         """Set the cell weights and the penalties for the phase of `empties`."""
@@ -173,21 +198,26 @@ class BoardInfo:
         self.key = (self.key[0], self.key[1], row)
         cells = self.cells
         lines = self.lines
-        for i in range(100):
-            self.base[i] = row[1 + lines[i]] if cells[i] == EMPTY else 0
+        base = self.base
         pens = self.pens
-        for u in range(100):
-            pens[u] = None
-            if cells[u] != EMPTY or lines[u]:
+        for i in range(100):
+            base[i] = 0
+            pens[i] = None
+        corners = []
+        for i in self.playable:
+            base[i] = row[1 + lines[i]]
+            if lines[i]:
                 continue
             out = []
             for d in DIRECTIONS:
-                v = u + d
+                v = i + d
                 if cells[v] == EMPTY and lines[v]:
                     out.append(v)
                     out.append(row[6] if d in (-11, -9, 9, 11) else row[7])
             if out:
-                pens[u] = tuple(out)
+                pens[i] = tuple(out)
+                corners.append(i)
+        self.corners = corners
         self.front = row[8]
 
     def search_state(self, pos, b, w, rows, points, near):
@@ -196,63 +226,87 @@ class BoardInfo:
         the jokers, 10 each), the points of the bonuses still on the board
         (3 or 0 per cell) and each cell's empty neighbours.  Returns (colour to
         move, estimate, point margin, empties, hash)."""
-        cells = self.cells
+        # the rows first, from the masks: a few shifts of long integers, not
+        # one per cell; then the cells of the discs and bonuses from the rows
+        jokers = pos.jokers
+        empty = pos.empty()
         bonuses = pos.bonuses
-        black = pos.discs[0]
-        white = pos.discs[1]
-        empties = 0
+        black = []
+        white = []
+        cells = self.cells
         for i in range(100):
-            c = cells[i]
-            if c == EMPTY:
-                if (black >> i) & 1:
-                    c = 1
-                elif (white >> i) & 1:
-                    c = 2
-                else:
-                    empties += 1
-            b[i] = c
-            points[i] = 3 if (bonuses >> i) & 1 else 0
+            b[i] = cells[i]
+        points[:] = _ZEROS
+        for r in range(10):
+            shift = 10 * r
+            j = (jokers >> shift) & 0x3FF
+            x = (pos.discs[0] >> shift) & 0x3FF
+            y = (pos.discs[1] >> shift) & 0x3FF
+            rows[r] = (empty >> shift) & 0x3FF
+            rows[10 + r] = x | j
+            rows[20 + r] = y | j
+            z = (bonuses >> shift) & 0x3FF
+            while x:
+                u = x & -x
+                x ^= u
+                i = shift + COL_OF[u % 11]
+                black.append(i)
+                b[i] = 1
+            while y:
+                u = y & -y
+                y ^= u
+                i = shift + COL_OF[u % 11]
+                white.append(i)
+                b[i] = 2
+            while z:
+                u = z & -z
+                z ^= u
+                points[shift + COL_OF[u % 11]] = 3
+        empties = len(self.playable) - len(black) - len(white)
         self.use_phase(empties)
-        pens = self.pens
+        base = self.base
         for i in range(100):
-            w[i] = self.base[i]
-        for u in range(100):
-            t = pens[u]
-            if t is not None and b[u] == EMPTY:
+            w[i] = base[i]
+        pens = self.pens
+        for u in self.corners:
+            if b[u] == EMPTY:
+                t = pens[u]
                 for k in range(0, len(t), 2):
                     w[t[k]] += t[k + 1]
-        for r in range(30):
-            rows[r] = 0
+        dirs = self.dirs
+        for i in self.playable:
+            n = 0
+            for d in dirs[i]:
+                if b[i + d] == EMPTY:
+                    n += 1
+            near[i] = n
         me = pos.turn + 1
         v = 0
         h = 0
         front = 0
-        for i in range(100):
-            c = b[i]
-            r = i // 10
-            bit = 1 << (i % 10)
-            n = 0
-            for d in self.dirs[i]:
-                if b[i + d] == EMPTY:
-                    n += 1
-            near[i] = n
-            if c == EMPTY:
-                rows[r] |= bit
-            elif c == JOKER_CELL:
-                rows[10 + r] |= bit
-                rows[20 + r] |= bit
-            elif c < JOKER_CELL:
-                rows[10 * c + r] |= bit
-                h ^= self.zkey[100 * (c - 1) + i]
-                if c == me:
-                    v += w[i]
-                    if n:
-                        front += 1
-                else:
-                    v -= w[i]
-                    if n:
-                        front -= 1
+        zkey = self.zkey
+        for i in black:
+            h ^= zkey[i]
+            v += w[i]
+            if near[i]:
+                front += 1
+        for i in white:
+            h ^= zkey[100 + i]
+            v -= w[i]
+            if near[i]:
+                front -= 1
+        if me == 2:
+            v = -v
+            front = -front
         t = pos.turn
-        margin = (popcount(pos.discs[t]) - popcount(pos.discs[1 - t])
-                  + 3 * (pos.taken[t] - pos.taken[1 - t]))
+        margin = len(black) - len(white) + 3 * (pos.taken[0] - pos.taken[1])
+        if t:
+            margin = -margin
         return me, v + self.front * front, margin, empties, h
+
+
+# the direction tuples, by the mask of directions they hold: shared by all boards
+_SHARED = {}
+_ZEROS = bytes(100)
+# the column of a row's single bit 2**c is COL_OF[2**c % 11] (2**c % 11 differ for c < 10)
+COL_OF = tuple(max([c for c in range(10) if (1 << c) % 11 == i] + [0]) for i in range(11))

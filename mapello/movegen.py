@@ -12,8 +12,7 @@ A module of its own so that each module stays small enough to compile on the
 device.
 """
 
-# the column of a row's single bit 2**c is COL_OF[2**c % 11] (2**c % 11 differ for c < 10)
-COL_OF = tuple(max([c for c in range(10) if (1 << c) % 11 == i] + [0]) for i in range(11))
+from mapello.evaluation import COL_OF
 
 
 def moves(R, m, out, W, HI, x1, x2, x3, down):

@@ -93,7 +93,7 @@ class Thinker:
         self._start = clock() if self._clock is not None else 0
         self._deadline = self._start + time_budget_ms if self._clock is not None else 0
         self._rng = Rng(seed)
-        self._search = None  # made by the first two steps (each is kept short)
+        self._search = None  # made by the first steps (each is kept short)
         t = pos.turn
         own = pos.discs[t]
         opp = pos.discs[1 - t]
@@ -112,6 +112,7 @@ class Thinker:
         self._root = cells
         self._pos = pos.copy()
         self._info = None
+        self._stage = 0
 
     def best(self):
         """The move to play if stopped now: a legal cell, or PASS."""
@@ -122,8 +123,9 @@ class Thinker:
 
     def step(self, max_nodes=256):
         """Search about `max_nodes` more nodes; True once the choice is final.
-        The first two calls prepare the search instead (the board's tables,
-        then the search's own state), so that no call takes long."""
+        The first four calls prepare the search instead (the board's tables,
+        the phase's weights, the search's own state), so that no call takes
+        long."""
         if self._search is None and not self._done:
             if self._out_of_budget():
                 self.stop()
@@ -152,12 +154,24 @@ class Thinker:
         return self._done
 
     def _prepare(self):
+        """One stage of preparing the search: the board's cells, its flip
+        directions, the weights of the game's phase, the search's state."""
         pos = self._pos
-        if self._info is None:
+        stage = self._stage
+        self._stage = stage + 1
+        if stage == 0:
             self._info = board_info(pos)
             return
         info = self._info
-        info.setup(pos.walls, pos.jokers)  # in case another Thinker set up another board
+        # (again, in case another Thinker set up another board meanwhile)
+        info.setup(pos.walls, pos.jokers, False)
+        if stage == 1:
+            info.set_directions()
+            return
+        info.set_directions()
+        if stage == 2:
+            info.use_phase(self._empties)
+            return
         info.use_phase(self._empties)
         # the first order: by cell weight, ties shuffled by the seed
         cells = self._root
@@ -270,7 +284,7 @@ def board_info(pos):
     if info is None:
         gc.collect()
         info = _INFO[0] = BoardInfo(pos.walls, pos.jokers)
-    info.setup(pos.walls, pos.jokers)
+    info.setup(pos.walls, pos.jokers, False)
     return info
 
 

@@ -105,9 +105,10 @@ class BoardInfo:
 
     def __init__(self, walls, jokers, weights=WEIGHTS):
         self.weights = weights
-        self.cells = bytearray(100)
+        # lists (made once, filled in place): a search copies them in one go
+        self.cells = [0] * 100
         self.lines = bytearray(100)  # how many lines can flip a disc on the cell
-        self.base = array("h", bytes(200))  # the cell weights of the phase
+        self.base = [0] * 100  # the cell weights of the phase
         self.dirs = [()] * 100  # the directions from each cell towards a playable cell
         self.pens = [None] * 100  # an unflippable cell's (neighbour, penalty, ...)
         self.playable = b""  # the cells a disc can be on
@@ -128,6 +129,7 @@ class BoardInfo:
         self.zflip = array("i", [keys[i] ^ keys[100 + i] for i in range(100)])
         self.zside = 0x1F3A5C7B
         self.key = None
+        self.stale = True
         self.setup(walls, jokers)
 
     def row(self, empties):
@@ -137,8 +139,10 @@ class BoardInfo:
                 return r
         return self.weights[-1]
 
-    def setup(self, walls, jokers):
-        """Fill the facts for the board with these walls and jokers."""
+    def setup(self, walls, jokers, directions=True):
+        """Fill the facts for the board with these walls and jokers.  With
+        directions=False the flip directions are left to set_directions(),
+        which mapello.ai calls in a step of its own (each is kept short)."""
         if self.key is not None and self.key[0] == walls and self.key[1] == jokers:
             return
         self.key = (walls, jokers, None)
@@ -161,11 +165,8 @@ class BoardInfo:
             if row & 0x200:
                 cells[10 * r + 9] = JOKER_CELL
         lines = self.lines
-        dirs = self.dirs
-        shared = _SHARED  # equal direction tuples are one object (they are few)
         playable = []
         for i in range(100):
-            dirs[i] = ()
             lines[i] = 0
         for i in INNER_CELLS:
             if cells[i] != EMPTY:
@@ -176,6 +177,21 @@ class BoardInfo:
                 if cells[i + d] != BLOCK and cells[i - d] != BLOCK:
                     n += 1
             lines[i] = n
+        self.playable = bytes(playable)
+        self.stale = True  # the directions are of another board
+        if directions:
+            self.set_directions()
+
+    def set_directions(self):
+        """Fill each cell's directions towards a playable cell."""
+        if not self.stale:
+            return
+        cells = self.cells
+        dirs = self.dirs
+        shared = _SHARED  # equal direction tuples are one object (they are few)
+        for i in range(100):
+            dirs[i] = ()
+        for i in self.playable:
             mask = 0
             for k in range(8):
                 if cells[i + DIRECTIONS[k]] == EMPTY:
@@ -188,7 +204,7 @@ class BoardInfo:
                         t.append(DIRECTIONS[k])
                 t = shared[mask] = tuple(t)
             dirs[i] = t
-        self.playable = bytes(playable)
+        self.stale = False
 
     def use_phase(self, empties):
         """Set the cell weights and the penalties for the phase of `empties`."""
@@ -233,9 +249,7 @@ class BoardInfo:
         bonuses = pos.bonuses
         black = []
         white = []
-        cells = self.cells
-        for i in range(100):
-            b[i] = cells[i]
+        b[:] = self.cells
         points[:] = _ZEROS
         for r in range(10):
             shift = 10 * r
@@ -264,9 +278,7 @@ class BoardInfo:
                 points[shift + COL_OF[u % 11]] = 3
         empties = len(self.playable) - len(black) - len(white)
         self.use_phase(empties)
-        base = self.base
-        for i in range(100):
-            w[i] = base[i]
+        w[:] = self.base
         pens = self.pens
         for u in self.corners:
             if b[u] == EMPTY:

@@ -8,7 +8,8 @@ from mapello.ai import LEVELS, Thinker, choose_move, hint
 from mapello.boardfile import parse_board
 from mapello.engine import PASS, Position, cell_name, cells_of, flips_mask, moves_mask, popcount
 from mapello.evaluation import BoardInfo, final_margin, margin_value
-from mapello.tournament import (board_set, greedy_move, jobs_for, play_game, random_board,
+from mapello.tournament import (DEVICE_NODES, ab_move, board_set, device_budgets,
+                                greedy_move, jobs_for, plain_openings, play_game, random_board,
                                 summarise, wilson)
 from mapello import cli
 
@@ -314,6 +315,41 @@ def test_small_tournament_counts_every_game():
     w, d, lo = [int(x.strip(",")) for x in lines[1].split()[2::2]]
     assert w + d + lo == 4
     assert jobs[0][0] == "medium" and jobs[1][1] == "medium"  # both colours
+
+
+def test_the_classic_program_plays_legal_moves_and_passes():
+    for pos in [Position(), random_board(2)]:
+        rng = random.Random(1)
+        while not pos.is_over():
+            move = ab_move(pos, rng, depth=2)
+            legal = pos.legal_moves()
+            assert move in legal if legal else move == PASS
+            pos.play(move)
+    assert ab_move(parse_board(MUST_PASS).position, random.Random(0)) == PASS
+
+
+def test_the_classic_program_takes_a_corner_it_can_take():
+    pos = Position.from_text("........../........../..B......./...W....../....BW..../"
+                             "....WB..../........../........../........../.......... w 0 0")
+    assert 11 in pos.legal_moves()
+    assert ab_move(pos, random.Random(0), depth=0) == 11  # a1
+
+
+def test_plain_openings_differ_and_repeat_with_the_seed():
+    a = plain_openings(12, seed=5)
+    assert len({p.to_text() for _, p in a}) == 12
+    assert all(p.ply() == 0 and popcount(p.empty()) == 56 for _, p in a)
+    assert [p.to_text() for _, p in a] == [p.to_text() for _, p in plain_openings(12, seed=5)]
+
+
+def test_device_budgets_follow_the_device_estimate():
+    budgets = device_budgets()
+    assert budgets["hard"] == DEVICE_NODES > 1000
+    assert budgets["medium"] == min(3000, DEVICE_NODES)
+    boards = plain_openings(1, seed=2)
+    jobs = jobs_for("hard", "ab5", boards, 2, budgets)
+    results = [play_game(j) for j in jobs[:1]]
+    assert sum(results[0]) > 0
 
 
 def test_wilson_interval():

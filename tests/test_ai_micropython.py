@@ -7,8 +7,8 @@ its working memory, a 256-entry transposition table and the board's tables
 for the whole game (so that it never cuts the heap up move after move), and
 its modules are compiled from source here; on the 64-bit VM every list and
 object is about 1.6 times its size on a 32-bit board.  Measured with
-tools/min_heap.py-style bisection: the checks need about 84 KiB, the app with
-the computer about 180 KiB (the app alone runs in 128 KiB, see
+tools/min_heap.py-style bisection: the checks need about 88 KiB, the app with
+the computer about 182 KiB (the app alone runs in 128 KiB, see
 tests/test_app_micropython.py); each runs here with some room to spare."""
 import os
 import shutil

@@ -167,8 +167,9 @@ def main():
               % (budget, args.slice, len(steps)))
         print("  making a Thinker: largest %d VM instructions (%.1f ms on the RP2040)"
               % (max(makes), device_ms(max(makes), args.factor)))
-        print("  the steps that prepare a search: largest %d (%.1f ms)"
-              % (max(prepares), device_ms(max(prepares), args.factor)))
+        if prepares:
+            print("  the steps that prepare a search: largest %d (%.1f ms)"
+                  % (max(prepares), device_ms(max(prepares), args.factor)))
         print("  a step of the search: largest %d (%.1f ms), mean %d (%.1f ms)"
               % (max(steps), device_ms(max(steps), args.factor), sum(steps) // len(steps),
                  device_ms(sum(steps) / len(steps), args.factor)))

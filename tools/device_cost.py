@@ -75,7 +75,12 @@ RULEBOOK = ("...J..J.../.#.+.+..#./......#.+J/.+#......./....BW..../J...WB..../"
             ".+.....#+J/...#....../.#.+..+.#./...JJ..J.. b 0 0")
 
 
+VM = [None]  # --vm
+
+
 def vm():
+    if VM[0]:
+        return VM[0]
     exe = shutil.which("micropython") or os.path.join(ROOT, ".venv", "bin", "micropython")
     if not os.path.exists(exe):
         raise SystemExit("micropython not found: run ./test.sh once to install it")
@@ -142,10 +147,12 @@ def main():
                    help="the VM's heap (default 96K, as tests/test_ai_micropython.py)")
     p.add_argument("--factor", type=float, default=1.0,
                    help="32-bit board instructions per VM instruction (default 1.0)")
+    p.add_argument("--vm", help="another MicroPython VM to count (a 32-bit build, say)")
     p.add_argument("--steps", action="store_true",
                    help="also the cost of every call while thinking (callgrind, slower)")
     p.add_argument("--slice", type=int, default=8, help="nodes per step (default 8, as the app)")
     args = p.parse_args()
+    VM[0] = args.vm
     sys.path.insert(0, ROOT)
     search, nodes = per_unit(SEARCH % (args.nodes, 0), SEARCH % (args.nodes, 1), args.heap)
     perft_cost, leaves = per_unit(PERFT % (RULEBOOK, 0), PERFT % (RULEBOOK, 1), args.heap)

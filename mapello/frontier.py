@@ -1,7 +1,8 @@
 """The leaves of the search: the moves of a node one ply above the horizon,
 scored without being played (mapello/search.py keeps the estimate of the
 node up to date; a leaf adds what its move changes: the weights of the cell
-and of the flipped discs, a bonus, the penalties it lifts).
+and of the flipped discs, the frontier, the penalties it lifts, the margin
+and parity).
 
 The table's move and the killer moves come first, before the move generator
 runs: when one of them already proves the node too good for the opponent,

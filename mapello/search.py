@@ -16,8 +16,10 @@ everything above 30 bits does.  So the search works only on small integers:
 
 Move ordering: the transposition table's move, then two killer moves (both
 tried before the move generator runs, which a cut-off then saves), then the
-rest by cell weight and history.  Every position visited is a node: the root,
-inner nodes, and the leaves scored in their parent's loop.
+rest by cell weight and history.  Moves after the first are searched with a
+null window and again only if they prove better (principal variation
+search).  Every position visited is a node: the root, inner nodes, and the
+leaves scored in their parent's loop.
 
 run(limit) advances until `limit` nodes or the end of the iteration and picks
 up exactly where it stopped, so the size of the slices never changes a result.

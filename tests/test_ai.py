@@ -8,8 +8,9 @@ from mapello.rules.notation import parse_position, position_text
 from mapello.ai.thinker import LEVELS, Thinker, choose_move, hint
 from mapello.rules.boardfile import parse_board
 from mapello.rules.position import PASS, Position, cell_name, cells_of, flips_mask, moves_mask, popcount
-from mapello.ai.evaluation import Evaluator, final_margin, final_value
-from mapello.desktop.tournament import (board_set, greedy_move, jobs_for, play_game, random_board,
+from mapello.ai.evaluation import BoardInfo, final_margin, margin_value
+from mapello.desktop.tournament import (DEVICE_NODES, ab_move, board_set, device_budgets,
+                                greedy_move, jobs_for, plain_openings, play_game, random_board,
                                 summarise, wilson)
 from mapello.desktop import cli
 
@@ -99,35 +100,72 @@ def test_unknown_level_is_a_clear_error():
 
 # --- agreement with plain minimax ------------------------------------------
 
-def minimax(pos, depth, ev):
-    """Plain negamax without pruning, the same leaf values as the search."""
+def static_value(info, pos):
+    """The search's estimate of a leaf, computed from scratch over the whole
+    board with the weights of the phase info.use_phase() set: the weights of
+    the discs (with the penalties of empty unflippable cells on their
+    neighbours), the frontier, the margin and parity."""
+    cells = [0] * 100
+    for i in range(100):
+        if (pos.discs[0] >> i) & 1:
+            cells[i] = 1
+        elif (pos.discs[1] >> i) & 1:
+            cells[i] = 2
+        elif info.cells[i]:
+            cells[i] = info.cells[i]
+    w = list(info.base)
+    for u in range(100):
+        t = info.pens[u]
+        if t is not None and cells[u] == 0:
+            for k in range(0, len(t), 2):
+                w[t[k]] += t[k + 1]
+    me = pos.turn + 1
+    v = 0
+    for i in range(100):
+        if cells[i] in (1, 2):
+            sign = 1 if cells[i] == me else -1
+            v += sign * w[i]
+            if any(info.cells[i + d] == 0 and cells[i + d] == 0 for d in
+                   (-11, -10, -9, -1, 1, 9, 10, 11)):
+                v += sign * info.front
     t = pos.turn
-    own, opp = pos.discs[t], pos.discs[1 - t]
-    bonus_diff = pos.taken[t] - pos.taken[1 - t]
-    if pos.is_over():
-        return final_value(own, opp, bonus_diff)
+    empties = popcount(pos.empty())
+    margin = (popcount(pos.discs[t]) - popcount(pos.discs[1 - t])
+              + 3 * (pos.taken[t] - pos.taken[1 - t]))
+    v += info.margin_weight[empties] * margin
+    return v + (info.parity[empties] if empties & 1 else -info.parity[empties])
+
+
+def minimax(pos, depth, info):
+    """Plain negamax without pruning, with the search's conventions: a leaf is
+    worth info.static_value; a pass keeps the depth; a node one ply above the
+    leaves adds the mobility term for its moves."""
     if depth <= 0:
-        return ev.value(own, opp, pos.empty(), bonus_diff)
+        return static_value(info, pos)
     moves = pos.legal_moves()
     if not moves:
-        pos.push(PASS)
-        v = -minimax(pos, depth, ev)  # a pass keeps the depth, as the search does
-        pos.pop()
-        return v
+        if pos.opponent_legal_mask():
+            pos.push(PASS)
+            v = -minimax(pos, depth, info)  # a pass keeps the depth, as the search does
+            pos.pop()
+            return v
+        t = pos.turn
+        return margin_value(popcount(pos.discs[t]) - popcount(pos.discs[1 - t])
+                            + 3 * (pos.taken[t] - pos.taken[1 - t]))
     best = None
     for m in moves:
         pos.push(m)
-        v = -minimax(pos, depth - 1, ev)
+        v = -minimax(pos, depth - 1, info)
         pos.pop()
         best = v if best is None else max(best, v)
     return best
 
 
-def root_values(pos, depth, ev):
+def root_values(pos, depth, info):
     out = {}
     for m in pos.legal_moves():
         pos.push(m)
-        out[m] = -minimax(pos, depth - 1, ev)
+        out[m] = -minimax(pos, depth - 1, info)
         pos.pop()
     return out
 
@@ -150,8 +188,9 @@ def midgame_positions(count, plies, seed):
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_search_equals_plain_minimax_at_fixed_depth(depth):
     for pos in midgame_positions(8, 10 + 3 * depth, seed=depth):
-        ev = Evaluator(pos)
-        values = root_values(pos, depth, ev)
+        info = BoardInfo(pos.walls, pos.jokers)
+        info.use_phase(popcount(pos.empty()))  # the root's phase, as the search
+        values = root_values(pos, depth, info)
         t = Thinker(pos, "hard", seed=depth, node_budget=10 ** 7, max_depth=depth)
         while not t.step(5000):
             pass
@@ -280,6 +319,41 @@ def test_small_tournament_counts_every_game():
     assert jobs[0][0] == "medium" and jobs[1][1] == "medium"  # both colours
 
 
+def test_the_classic_program_plays_legal_moves_and_passes():
+    for pos in [Position(), random_board(2)]:
+        rng = random.Random(1)
+        while not pos.is_over():
+            move = ab_move(pos, rng, depth=2)
+            legal = pos.legal_moves()
+            assert move in legal if legal else move == PASS
+            pos.play(move)
+    assert ab_move(parse_board(MUST_PASS).position, random.Random(0)) == PASS
+
+
+def test_the_classic_program_takes_a_corner_it_can_take():
+    pos = parse_position("........../........../..B......./...W....../....BW..../"
+                             "....WB..../........../........../........../.......... w 0 0")
+    assert 11 in pos.legal_moves()
+    assert ab_move(pos, random.Random(0), depth=0) == 11  # a1
+
+
+def test_plain_openings_differ_and_repeat_with_the_seed():
+    a = plain_openings(12, seed=5)
+    assert len({position_text(p) for _, p in a}) == 12
+    assert all(p.ply() == 0 and popcount(p.empty()) == 56 for _, p in a)
+    assert [position_text(p) for _, p in a] == [position_text(p) for _, p in plain_openings(12, seed=5)]
+
+
+def test_device_budgets_follow_the_device_estimate():
+    budgets = device_budgets()
+    assert budgets["hard"] == DEVICE_NODES > 1000
+    assert budgets["medium"] == min(3000, DEVICE_NODES)
+    boards = plain_openings(1, seed=2)
+    jobs = jobs_for("hard", "ab5", boards, 2, budgets)
+    results = [play_game(j) for j in jobs[:1]]
+    assert sum(results[0]) > 0
+
+
 def test_wilson_interval():
     lo, hi = wilson(180, 200)
     assert 0.85 < lo < 0.9 < hi < 0.94
@@ -302,7 +376,26 @@ def test_the_micropython_checks_pass_on_cpython_too():
     import os
     import sys
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mp"))
-    import mp_ai
-    for name in sorted(dir(mp_ai)):
+    import ai_checks
+    for name in sorted(dir(ai_checks)):
         if name.startswith("check_"):
-            getattr(mp_ai, name)()
+            getattr(ai_checks, name)()
+
+
+def test_device_cost_prints_its_figures():
+    """tools/device_cost.py (cachegrind counts of the VM): a short run prints
+    every figure the README quotes; the figures are never asserted."""
+    import os
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for args, expect in ((["--nodes", "20"], ["VM instructions per search node: ",
+                                              "VM instructions per perft leaf: ",
+                                              "RP2040 estimate"]),
+                         (["--steps", "--nodes", "40"], ["making a Thinker: largest ",
+                                                         "a step of the search: largest "])):
+        proc = subprocess.run([sys.executable, "tools/device_cost.py"] + args, cwd=root,
+                              capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        for text in expect:
+            assert text in proc.stdout, proc.stdout

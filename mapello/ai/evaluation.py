@@ -3,10 +3,26 @@
 Values are integers in 1/DISC of a point.  A finished game is worth WIN plus its
 margin, so a proven win outranks every estimate; an estimate stays below WIN.
 
-The estimate knows what Othello engines never see: walls and bare border cells
-make cells that can never be flipped (corners are only the plain case), jokers
-open lines along the border again, bonuses are 3 points nobody can take back,
-and a disc next to an empty unflippable cell hands that cell to the opponent.
+The estimate is built so that the search can keep it up to date move by move
+with a few small-integer additions (mapello/ai/search.py), instead of scanning the
+board at every leaf.  It adds up:
+
+- a weight for each disc, by the cell it is on.  The weight depends on how
+  many of the 4 lines through the cell can flip it; a line is closed when a
+  neighbour on it is a wall or a border cell without a joker.  A cell on no
+  open line can never be flipped (corners are only the plain case; a cell
+  between walls is one too, and jokers open the border again);
+- a penalty for a disc next to an empty unflippable cell (it hands that cell
+  to the opponent), larger on the diagonal; it goes when the cell is taken;
+- the frontier: a disc next to an empty cell gives the opponent moves, so
+  such discs count against their owner;
+- the point margin (discs and bonuses), and parity: the side to move when
+  the empty cells are odd can expect the last move.
+
+The weights depend on the game's phase (the empty cells at the root of the
+search).  They were fitted by logistic regression to the results of
+self-play games on the plain board and random Mapello boards
+(tools/tune_eval.py).  Runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
 try:
@@ -15,41 +31,44 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from mapello.rules.position import BORDER, INNER, moves_mask, popcount
+from array import array
+
+from mapello.rules.geometry import BORDER, INNER, INNER_CELLS, cells_of, popcount
 
 WIN = const(100000)
 DISC = const(256)
 
-# weights in 1/DISC of a point
-_W_STABLE = const(900)  # a disc on a cell that can never be flipped
-_W_DANGER = const(500)  # a disc next to an empty unflippable cell
-_W_MOBILITY = const(220)  # one more legal move than the opponent
-_W_BONUS_REACH = const(250)  # a bonus cell one can take next move
-_W_PARITY = const(120)  # the last move in the game is usually worth a little
-_W_LATE_DISC = const(140)  # plain discs count once few empties remain
-_LATE = const(20)
+# What a cell of the search's mailbox holds.  A colour is 1 (black) or 2
+# (white), so `value & colour` is true for that colour's discs and for jokers.
+EMPTY = const(0)  # bonus cells are empty too
+JOKER_CELL = const(3)
+BLOCK = const(4)  # wall, or border cell without a joker
 
+DIRECTIONS = (-11, -10, -9, -1, 1, 9, 10, 11)
+_LINES = (1, 9, 10, 11)
 
-def neighbours(m):
-    """Inner cells next to (8 directions) a cell of `m`."""
-    return ((m << 1) | (m >> 1) | (m << 9) | (m >> 9) | (m << 10) | (m >> 10)
-            | (m << 11) | (m >> 11)) & INNER
-
-
-def unflippable_cells(walls, jokers):
-    """Inner cells whose disc can never be flipped: on each of the 4 lines
-    through the cell a neighbour is a wall or a border cell without a joker
-    (a line needs a disc or joker on both sides of a flipped disc)."""
-    block = walls | (BORDER & ~jokers)
-    m = INNER & ~walls
-    for d in (1, 9, 10, 11):
-        m &= (block << d) | (block >> d)
-    return m
+# The weights of each phase, in 1/DISC of a point (tools/tune_eval.py fits
+# them).  A phase is the positions with at least `empties` empty cells:
+# (empties, a disc on a cell that 0, 1, 2, 3 or 4 lines can flip,
+#  a disc diagonally / orthogonally next to an empty unflippable cell,
+#  a frontier disc, a point of margin, parity)
+WEIGHTS = (
+    (50, 1078, -19, 275, -161, -89, -1140, -319, -76, 112, 209),
+    (40, 1204, 31, -138, -152, -87, -442, -429, -78, 91, 158),
+    (30, 1067, 106, -83, -77, -63, -293, -398, -167, 112, 178),
+    (20, 980, 128, -50, -79, -72, -347, -455, -216, 124, 201),
+    (10, 911, 148, 23, -29, -79, -385, -421, -321, 151, 261),
+    (0, 668, 103, 47, -39, -73, -599, -264, -547, 256, 513),
+)
 
 
 def final_value(own, opp, bonus_diff):
     """The value of a finished game: wins first, then the margin."""
-    d = popcount(own) - popcount(opp) + 3 * bonus_diff
+    return margin_value(popcount(own) - popcount(opp) + 3 * bonus_diff)
+
+
+def margin_value(d):
+    """final_value for a point margin d."""
     if d > 0:
         return WIN + d * DISC
     if d < 0:
@@ -66,42 +85,240 @@ def final_margin(value):
     return 0
 
 
-class Evaluator:
-    """The board's fixed facts (jokers, bonuses, unflippable cells) computed once
-    per move; value() is called at every leaf of the search."""
+def unflippable_cells(walls, jokers):
+    """Inner cells whose disc can never be flipped: on each of the 4 lines
+    through the cell a neighbour is a wall or a border cell without a joker
+    (a line needs a disc or joker on both sides of a flipped disc)."""
+    block = walls | (BORDER & ~jokers)
+    m = INNER & ~walls
+    for d in _LINES:
+        m &= (block << d) | (block >> d)
+    return m
 
-    def __init__(self, pos):
-        self.jokers = pos.jokers
-        self.bonuses = pos.bonuses
-        self.stable = unflippable_cells(pos.walls, pos.jokers)
-        self.risky = neighbours(self.stable) & ~self.stable
-        self.estimated = False  # set when value() estimated an unfinished game
 
-    def value(self, own, opp, empty, bonus_diff):
-        """own/opp: disc masks of the side to move and of the other side;
-        bonus_diff: bonuses taken by the side to move minus the other's."""
-        jokers = self.jokers
-        mo = moves_mask(own | jokers, opp, empty)
-        mx = moves_mask(opp | jokers, own, empty)
-        if not mo and not mx:
-            return final_value(own, opp, bonus_diff)
-        self.estimated = True
-        stable = self.stable
-        v = 3 * DISC * bonus_diff
-        v += _W_STABLE * (popcount(own & stable) - popcount(opp & stable))
-        danger = neighbours(stable & empty) & self.risky
-        if danger:
-            v += _W_DANGER * (popcount(opp & danger) - popcount(own & danger))
-        v += _W_MOBILITY * (popcount(mo) - popcount(mx))
-        bonuses = self.bonuses & empty
-        if bonuses:
-            v += _W_BONUS_REACH * (popcount(mo & bonuses) - popcount(mx & bonuses))
-        n = popcount(empty)
-        if n <= _LATE:
-            v += _W_LATE_DISC * (popcount(own) - popcount(opp))
-        v += _W_PARITY if n & 1 else -_W_PARITY
-        if v >= WIN:
-            return WIN - 1
-        if v <= -WIN:
-            return 1 - WIN
-        return v
+class BoardInfo:
+    """The fixed facts of a board that the search works with: its mailbox
+    template, each cell's flip directions and weight, the penalties around
+    unflippable cells, and the hashing keys.  They depend only on the walls
+    and the jokers; setup() fills them in place for another board, so that
+    the device makes them once (mapello.ai.thinker keeps one)."""
+
+    def __init__(self, walls, jokers, weights=WEIGHTS):
+        self.weights = weights
+        # lists (made once, filled in place): a search copies them in one go
+        self.cells = [0] * 100
+        self.lines = bytearray(100)  # how many lines can flip a disc on the cell
+        self.base = [0] * 100  # the cell weights of the phase
+        self.dirs = [()] * 100  # the directions from each cell towards a playable cell
+        self.pens = [None] * 100  # type: list  # an unflippable cell's (neighbour, penalty, ...)
+        self.playable = b""  # the cells a disc can be on
+        self.corners = []  # the unflippable cells with penalties around them
+        # the margin and parity weights by the empties of a leaf
+        self.margin_weight = array("h", [self.row(e)[9] for e in range(65)])
+        self.parity = array("h", [self.row(e)[10] for e in range(65)])
+        # Zobrist keys below 2**30, the same on every interpreter:
+        # [100 * (colour - 1) + cell], then 100 keys for taking a bonus
+        state = 0x2545F491
+        keys = array("i")
+        for i in range(300):
+            state ^= (state << 13) & 0xFFFFFFFF
+            state ^= state >> 17
+            state ^= (state << 5) & 0xFFFFFFFF
+            keys.append(state >> 2)
+        self.zkey = keys
+        self.zflip = array("i", [keys[i] ^ keys[100 + i] for i in range(100)])
+        self.zside = 0x1F3A5C7B
+        self.key = None  # type: tuple
+        self.stale = True
+        self.setup(walls, jokers)
+
+    def row(self, empties):
+        """The weights of the phase of a position with `empties` empty cells."""
+        for r in self.weights:
+            if empties >= r[0]:
+                return r
+        return self.weights[-1]
+
+    def setup(self, walls, jokers, directions=True):
+        """Fill the facts for the board with these walls and jokers.  With
+        directions=False the flip directions are left to set_directions(),
+        which mapello.ai.thinker calls in a step of its own (each is kept short)."""
+        if self.key is not None and self.key[0] == walls and self.key[1] == jokers:
+            return
+        self.key = (walls, jokers, None)
+        cells = self.cells
+        for i in range(100):
+            cells[i] = BLOCK
+        for i in INNER_CELLS:
+            cells[i] = EMPTY
+        for i in cells_of(walls):
+            cells[i] = BLOCK
+        for r in (0, 9):  # jokers on the border rows, then on the border columns
+            row = (jokers >> (10 * r)) & 0x3FF
+            for c in range(10):
+                if (row >> c) & 1:
+                    cells[10 * r + c] = JOKER_CELL
+        for r in range(1, 9):
+            row = (jokers >> (10 * r)) & 0x3FF
+            if row & 1:
+                cells[10 * r] = JOKER_CELL
+            if row & 0x200:
+                cells[10 * r + 9] = JOKER_CELL
+        lines = self.lines
+        playable = []
+        for i in range(100):
+            lines[i] = 0
+        for i in INNER_CELLS:
+            if cells[i] != EMPTY:
+                continue
+            playable.append(i)
+            n = 0
+            for d in _LINES:
+                if cells[i + d] != BLOCK and cells[i - d] != BLOCK:
+                    n += 1
+            lines[i] = n
+        self.playable = bytes(playable)
+        self.stale = True  # the directions are of another board
+        if directions:
+            self.set_directions()
+
+    def set_directions(self):
+        """Fill each cell's directions towards a playable cell."""
+        if not self.stale:
+            return
+        cells = self.cells
+        dirs = self.dirs
+        shared = _SHARED  # equal direction tuples are one object (they are few)
+        for i in range(100):
+            dirs[i] = ()
+        for i in self.playable:
+            mask = 0
+            for k in range(8):
+                if cells[i + DIRECTIONS[k]] == EMPTY:
+                    mask |= 1 << k
+            t = shared.get(mask)
+            if t is None:
+                t = []
+                for k in range(8):
+                    if (mask >> k) & 1:
+                        t.append(DIRECTIONS[k])
+                t = shared[mask] = tuple(t)
+            dirs[i] = t
+        self.stale = False
+
+    def use_phase(self, empties):
+        """Set the cell weights and the penalties for the phase of `empties`."""
+        row = self.row(empties)
+        if self.key[2] is row:
+            return
+        self.key = (self.key[0], self.key[1], row)
+        cells = self.cells
+        lines = self.lines
+        base = self.base
+        pens = self.pens
+        for i in range(100):
+            base[i] = 0
+            pens[i] = None
+        corners = []
+        for i in self.playable:
+            base[i] = row[1 + lines[i]]
+            if lines[i]:
+                continue
+            out = []
+            for d in DIRECTIONS:
+                v = i + d
+                if cells[v] == EMPTY and lines[v]:
+                    out.append(v)
+                    out.append(row[6] if d in (-11, -9, 9, 11) else row[7])
+            if out:
+                pens[i] = tuple(out)
+                corners.append(i)
+        self.corners = corners
+        self.front = row[8]
+
+    def search_state(self, pos, b, w, rows, points, near):
+        """Fill what mapello.search.Search starts from: the mailbox b, the cell
+        weights w, the rows (empty cells, then black's and white's discs with
+        the jokers, 10 each), the points of the bonuses still on the board
+        (3 or 0 per cell) and each cell's empty neighbours.  Returns (colour to
+        move, estimate, point margin, empties, hash)."""
+        # the rows first, from the masks: a few shifts of long integers, not
+        # one per cell; then the cells of the discs and bonuses from the rows
+        jokers = pos.jokers
+        empty = pos.empty()
+        bonuses = pos.bonuses
+        black = []
+        white = []
+        b[:] = self.cells
+        points[:] = _ZEROS
+        for r in range(10):
+            shift = 10 * r
+            j = (jokers >> shift) & 0x3FF
+            x = (pos.discs[0] >> shift) & 0x3FF
+            y = (pos.discs[1] >> shift) & 0x3FF
+            rows[r] = (empty >> shift) & 0x3FF
+            rows[10 + r] = x | j
+            rows[20 + r] = y | j
+            z = (bonuses >> shift) & 0x3FF
+            while x:
+                u = x & -x
+                x ^= u
+                i = shift + COL_OF[u % 11]
+                black.append(i)
+                b[i] = 1
+            while y:
+                u = y & -y
+                y ^= u
+                i = shift + COL_OF[u % 11]
+                white.append(i)
+                b[i] = 2
+            while z:
+                u = z & -z
+                z ^= u
+                points[shift + COL_OF[u % 11]] = 3
+        empties = len(self.playable) - len(black) - len(white)
+        self.use_phase(empties)
+        w[:] = self.base
+        pens = self.pens
+        for u in self.corners:
+            if b[u] == EMPTY:
+                t = pens[u]
+                for k in range(0, len(t), 2):
+                    w[t[k]] += t[k + 1]
+        dirs = self.dirs
+        for i in self.playable:
+            n = 0
+            for d in dirs[i]:
+                if b[i + d] == EMPTY:
+                    n += 1
+            near[i] = n
+        me = pos.turn + 1
+        v = 0
+        h = 0
+        front = 0
+        zkey = self.zkey
+        for i in black:
+            h ^= zkey[i]
+            v += w[i]
+            if near[i]:
+                front += 1
+        for i in white:
+            h ^= zkey[100 + i]
+            v -= w[i]
+            if near[i]:
+                front -= 1
+        if me == 2:
+            v = -v
+            front = -front
+        t = pos.turn
+        margin = len(black) - len(white) + 3 * (pos.taken[0] - pos.taken[1])
+        if t:
+            margin = -margin
+        return me, v + self.front * front, margin, empties, h
+
+
+# the direction tuples, by the mask of directions they hold: shared by all boards
+_SHARED = {}
+_ZEROS = bytes(100)
+# the column of a row's single bit 2**c is COL_OF[2**c % 11] (2**c % 11 differ for c < 10)
+COL_OF = tuple(max([c for c in range(10) if (1 << c) % 11 == i] + [0]) for i in range(11))

@@ -1,10 +1,30 @@
-"""Alpha-beta (negamax) on an explicit stack, so it can stop after any node.
+"""Alpha-beta (negamax) on an explicit stack, cheap enough per node for a
+microcontroller, and able to stop after any node.
 
-One slot per ply holds plain integers (the two sides' discs, the empties, the
-bonus balance, the moves still to try, alpha, beta, best value, depth left):
-no recursion, no position copies, and nothing that grows with the number of
-nodes; the stacks grow only with the iteration's depth, at most 2 * empties + 2.  run(limit) advances until `limit` nodes or the end of the iteration and
-picks up exactly where it stopped, so slices do not change the result.
+Why it looks like this: on MicroPython an operation on a 100-bit integer
+allocates a heap object (about 1,000 VM instructions), and on a 32-bit board
+everything above 30 bits does.  So the search works only on small integers:
+
+- a mailbox (a list of 100 cells) for walking from a cell along the 8
+  directions, which finds a move's flips;
+- per colour, the 10 rows of the grid as 10-bit integers (jokers included),
+  from which mapello/ai/movegen.py finds all legal moves with a few shifts a row;
+- the estimate (mapello/ai/evaluation.py) is kept up to date along the line being
+  searched, so a leaf costs one walk from its move's cell, not a scan of the
+  board; mapello/ai/frontier.py scores the leaves inside their parent's loop,
+  without playing them.
+
+Move ordering: the transposition table's move, then two killer moves (both
+tried before the move generator runs, which a cut-off then saves), then the
+rest by cell weight and history.  Moves after the first are searched with a
+null window and again only if they prove better (principal variation
+search).  Every position visited is a node: the root, inner nodes, and the
+leaves scored in their parent's loop.
+
+run(limit) advances until `limit` nodes or the end of the iteration and picks
+up exactly where it stopped, so the size of the slices never changes a result.
+No recursion and no allocation per node: the stacks grow with the iteration's
+depth only, and the table has a fixed size.
 """
 
 try:
@@ -13,175 +33,162 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from mapello.rules.position import flips_mask, moves_mask, popcount
-from mapello.ai.evaluation import final_value
+import gc
+from array import array
+
+from mapello.ai import alphabeta
 
 INF = const(1000000)
+
+# The working memory of a search: made by the first search and used by every
+# later one, so that a game does not cut up the heap with a new set of lists
+# each move.  The transposition table (TT_BITS) is part of it.  _MEM[0] is the
+# memory, _MEM[1] the number of the search that owns it: one search at a time,
+# and a search that a newer one displaced stops (run() returns None).
+TT_BITS = const(8)  # 256 entries of 8 bytes
+_STACKS = const(20)
+_PLIES = const(6)  # stack room made at the start (it grows as lines go deeper)
+
+
+def _make_memory():
+    stacks = tuple([0] * _PLIES for _ in range(_STACKS))  # type: tuple
+    for i in range(_PLIES):
+        stacks[10][i] = []
+    scratch = [0] * 32
+    del scratch[:]
+    return ([0] * 100, [0] * 100, [0] * 30, bytearray(100), array("h", bytes(200)),
+            bytearray(19 * 12 + 1),
+            scratch, [0] * 10, array("i", bytes(4 << TT_BITS)),
+            array("i", bytes(4 << TT_BITS)), [0] * 100) + stacks
+
+
+_MEM = [None, 0]  # type: list
+
+
+def reserve():
+    """Make the working memory now, if not yet made (mapello.ai.thinker does it right
+    after importing, while the heap is still in few pieces)."""
+    if _MEM[0] is None:
+        gc.collect()
+        _MEM[0] = _make_memory()
+
+
+def _memory():
+    reserve()
+    _MEM[1] += 1
+    return _MEM[0]
 
 
 class Search:
     """The search tree of one root position (side to move's view).
 
-    `ev` is a mapello.ai.evaluation.Evaluator; `first` and `middle` are the move
-    ordering classes at inner nodes (the rest comes last).  The root's moves are
-    searched in the order of the list given to start().
+    `info` is a mapello.evaluation.BoardInfo of the position's board; the root's
+    moves are searched in the order of the list given to start().  With
+    table=False the search runs without its transposition table.  Only the
+    newest Search runs: making one ends the one before it.
     """
 
-    def __init__(self, own, opp, empty, bonus_diff, ev, first, middle):
-        self.ev = ev
-        self.jokers = ev.jokers
-        self.bonuses = ev.bonuses
-        self.first = first
-        self.middle = middle
-        self.own = [0]
-        self.opp = [0]
-        self.emp = [0]
-        self.bd = [0]  # bonuses taken, side to move minus opponent
-        self.rem = [0]  # moves still to try at this ply
-        self.alpha = [0]
-        self.beta = [0]
-        self.bestv = [0]
-        self.dep = [0]
-        self.stacks = (self.own, self.opp, self.emp, self.bd, self.rem, self.alpha, self.beta,
-                       self.bestv, self.dep)
-        self.max_ply = 2 * popcount(empty) + 2  # a pass before every move, and the end
-        self.own[0] = own
-        self.opp[0] = opp
-        self.emp[0] = empty
-        self.bd[0] = bonus_diff
+    def __init__(self, info, pos, table=True):
+        self.info = info
+        mem = _memory()
+        self.owner = _MEM[1]
+        b, w, rows, points, hist, undo, scratch, down, tk, tv, near = mem[:11]
+        self.stacks = stacks = mem[11:]
+        self.root_state = info.search_state(pos, b, w, rows, points, near)
+        self.empties = self.root_state[3]
+        for i in range(100):
+            hist[i] = 0
+        for k in (15, 16):  # no killer moves yet
+            st = stacks[k]
+            for i in range(len(st)):
+                st[i] = 0
+        if table:
+            for i in range(1 << TT_BITS):
+                tk[i] = 0
+        else:
+            tk = tv = None
+        self.tables = (b, rows, w, info.dirs, info.pens, points, info.front, info.zkey,
+                       info.zflip, info.zside, hist, undo, scratch, down, tk, tv,
+                       (1 << TT_BITS) - 1, TT_BITS, near) + stacks
+        self.leaf_tables = (b, w, rows, info.dirs, info.pens, points, hist, scratch, down,
+                            info, near) + stacks
         self.nodes = 0
+        self.depth = 0
         self.root = []
         self.root_scores = []
         self.ri = 0  # index of the root move being searched
         self.best_index = 0  # index of the best root move so far in this iteration
+        self.estimated = False  # a leaf was estimated (the value is not a proven result)
+        self._p = self._mode = self._val = self._up = 0
 
-    def start(self, root, depth):
-        """Begin an iteration `depth` plies deep over the root moves `root`."""
-        # a line holds at most `depth` moves and a pass before each of them
-        need = min(2 * depth + 2, self.max_ply)
-        for stack in self.stacks:
+    def _grow(self, need):
+        """Make the stacks `need` plies deep (a list of moves per ply): they
+        grow as the search first reaches a ply."""
+        for i in range(_STACKS):
+            stack = self.stacks[i]
             while len(stack) < need:
-                stack.append(0)
+                stack.append([] if i == 10 else 0)
+
+    def start(self, root, depth, alpha=-INF, beta=INF):
+        """Begin an iteration `depth` plies deep over the root moves `root`, with
+        the root window (alpha, beta)."""
+        # a move flips at most 19 discs; a line holds min(depth, empties) moves
+        undo = self.tables[11]
+        need = 19 * min(depth, self.empties) + 1 - len(undo)
+        if need > 0:
+            undo.extend(bytes(need))
+        me, s, g, e, h = self.root_state
+        st = self.stacks
+        st[9][0] = me
+        st[5][0] = s
+        st[6][0] = g
+        st[7][0] = e
+        st[8][0] = h
+        st[0][0] = self.depth = depth
+        st[1][0] = alpha
+        st[2][0] = beta
         self.root = root
-        self.root_scores = [0] * len(root)
-        self.dep[0] = depth
-        self.alpha[0] = -INF
-        self.beta[0] = INF
-        self.bestv[0] = -INF
-        self.ev.estimated = False
+        self.root_scores = [-INF] * len(root)
+        self.estimated = False
         self.ri = 0
         self.best_index = 0
         self._p = 0
-        self._val = None
-        self._pick(0)
+        self._mode = 0  # enter the root
+        self._val = 0
+        self._up = 0
 
     def value(self):
         """The root's value once run() returned True."""
-        return self.bestv[0]
-
-    def _pick(self, p):
-        """Set up ply p+1 for the next move to try at ply p."""
-        if p == 0:
-            bit = 1 << self.root[self.ri]
-        else:
-            r = self.rem[p]
-            t = r & self.first
-            if not t:
-                t = r & self.middle
-                if not t:
-                    t = r
-            bit = t & -t
-            self.rem[p] = r ^ bit
-        o = self.own[p]
-        x = self.opp[p]
-        f = flips_mask(bit, o | self.jokers, x)
-        q = p + 1
-        self.own[q] = x ^ f
-        self.opp[q] = o | f | bit
-        self.emp[q] = self.emp[p] ^ bit
-        self.bd[q] = -self.bd[p] - (1 if bit & self.bonuses else 0)
-        self.dep[q] = self.dep[p] - 1
-        self.alpha[q] = -self.beta[p]
-        self.beta[q] = -self.alpha[p]
-        self._p = q
+        return self.stacks[3][0]
 
     def run(self, limit):
-        """Advance until the iteration ends (True) or `limit` nodes (False)."""
-        own = self.own
-        opp = self.opp
-        emp = self.emp
-        bd = self.bd
-        rem = self.rem
-        alpha = self.alpha
-        beta = self.beta
-        bestv = self.bestv
-        dep = self.dep
-        jokers = self.jokers
-        ev = self.ev
-        nodes = self.nodes
-        val = self._val
-        while True:
-            p = self._p
-            if val is None:  # a new node at ply p
-                if nodes >= limit:
-                    self.nodes = nodes
-                    self._val = None
-                    return False
-                nodes += 1
-                o = own[p]
-                x = opp[p]
-                e = emp[p]
-                if dep[p] <= 0:
-                    val = ev.value(o, x, e, bd[p])
-                else:
-                    m = moves_mask(o | jokers, x, e)
-                    if m:
-                        rem[p] = m
-                        bestv[p] = -INF
-                        self._pick(p)
-                        continue
-                    if moves_mask(x | jokers, o, e):  # a pass: same depth left
-                        rem[p] = 0
-                        bestv[p] = -INF
-                        q = p + 1
-                        own[q] = x
-                        opp[q] = o
-                        emp[q] = e
-                        bd[q] = -bd[p]
-                        dep[q] = dep[p]
-                        alpha[q] = -beta[p]
-                        beta[q] = -alpha[p]
-                        self._p = q
-                        continue
-                    val = final_value(o, x, bd[p])
-            else:  # the child of ply p returned val
-                v = -val
-                val = None
-                if p == 0:
-                    self.root_scores[self.ri] = v
-                if v > bestv[p]:
-                    bestv[p] = v
-                    if p == 0:
-                        self.best_index = self.ri
-                    if v > alpha[p]:
-                        alpha[p] = v
-                        if v >= beta[p]:
-                            val = v
-                if val is None:
-                    if p == 0:
-                        self.ri += 1
-                        if self.ri < len(self.root):
-                            self._pick(0)
-                            continue
-                        val = bestv[0]
-                    elif rem[p]:
-                        self._pick(p)
-                        continue
-                    else:
-                        val = bestv[p]
-            # node p is resolved with value val
-            if p == 0:
-                self.nodes = nodes
-                self._val = None
-                return True
-            self._p = p - 1
+        """Advance until the iteration ends (True) or `limit` nodes (False);
+        None if a newer search has taken the memory over."""
+        if _MEM[1] != self.owner:
+            return None
+        return alphabeta.run(self, limit)
+
+    def _lift(self, t, m):
+        """A move of colour m on an unflippable cell lifts the penalty t =
+        (neighbour, penalty, ...) from the discs next to it (moves there are
+        rare, so this is a call)."""
+        b = self.tables[0]
+        W = self.tables[2]
+        v = 0
+        j = 0
+        while j < len(t):
+            y = t[j]
+            W[y] -= t[j + 1]
+            if b[y] == m:
+                v -= t[j + 1]
+            elif b[y] == 3 - m:
+                v += t[j + 1]
+            j += 2
+        return v
+
+    def _unlift(self, t):
+        W = self.tables[2]
+        j = 0
+        while j < len(t):
+            W[t[j]] += t[j + 1]
+            j += 2

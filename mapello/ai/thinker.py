@@ -2,32 +2,30 @@
 
 easy   one ply: the move that flips most, takes bonuses and grabs cells that can
        never be flipped; it never looks at the reply, so it walks into traps.
-medium a two-ply alpha-beta search with the Mapello evaluation below, and an
-       exact solve of the last few empties.
-hard   iterative deepening alpha-beta with move ordering, a node and/or time
-       budget, and an exact solve of the endgame once it fits in the budget.
+medium a two-ply search with the evaluation of mapello/ai/evaluation.py, and an
+       exact solve of the last 7 empties.
+hard   iterative deepening (mapello/ai/search.py) until the budget runs out; it
+       solves the endgame exactly once the solve is expected to fit in what is
+       left of the budget.
 
-The search runs on an explicit stack of per-ply integers (no recursion, no
-tables that grow, no copied positions), so `Thinker.step(n)` can stop after
-about n nodes and resume later: the app keeps the display and the buttons alive
-while the computer thinks, and `best()` is a legal move at any moment.
-
-The evaluation knows what Othello engines never see: walls and jokers make
-cells that can never be flipped (on every line through them one neighbour is a
-wall or a bare border cell), bonuses are 3 points nobody can take back, and
-the cells next to an empty unflippable cell hand it to the opponent.
+`Thinker.step(n)` searches about n nodes and returns, so the app keeps the
+display and the buttons alive while the computer thinks; `best()` is a legal
+move at any moment.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+import gc
 
-from mapello.rules.position import INNER, PASS, cells_of, flips_mask, moves_mask, popcount
-from mapello.ai.evaluation import Evaluator
+# The biggest modules first, each compiled while the heap is least cut up,
+# with a collection after each: compiling from source on the device needs
+# room in one piece.
+from mapello.ai.evaluation import BoardInfo, unflippable_cells
+gc.collect()
+import mapello.ai.alphabeta  # noqa: F401 (imported here for the order above)
+gc.collect()
+from mapello.ai.search import Search, reserve
+gc.collect()
+from mapello.rules.position import PASS, cells_of, flips_mask, moves_mask, popcount
 from mapello.ai import LEVELS
-from mapello.ai.search import Search
 from mapello.rng import Rng
 
 
@@ -35,15 +33,22 @@ from mapello.rng import Rng
 DEFAULT_NODES = (0, 3000, 20000)
 DEVICE_TIME_MS = 2000  # the hard level's suggested time per move on an RP2040
 
-_MAX_DEPTH = (0, 2, 99)  # iterative deepening stops at this depth per level
-_EXACT_EMPTIES = (0, 7, 12)  # solve exactly (to the end) at this many empties or fewer
-_EXACT_DEPTH = const(200)  # a depth no game can reach: the search runs to the end
+_MAX_DEPTH = (0, 2, 60)  # iterative deepening stops at this depth per level
+_EXACT_EMPTIES = (0, 7, 60)  # the most empties a level solves exactly
+EXACT = 200  # the depth of an exact solve: deeper than any game goes
 
 
-def _level_index(level):
-    if level in LEVELS:
-        return LEVELS.index(level)
-    raise ValueError("level %r: choose one of %s" % (level, ", ".join(LEVELS)))
+# About how many nodes an exact solve of n empties takes, after the first
+# iterations: 1.5 to 2 times the median on random Mapello boards; each
+# further empty costs about 3 times as much.
+_EXACT_NODES = (1, 4, 10, 20, 45, 110, 260, 650, 1200, 4000, 18000, 55000, 120000, 450000,
+                950000)
+
+
+def exact_nodes(empties):
+    if empties < len(_EXACT_NODES):
+        return _EXACT_NODES[empties]
+    return _EXACT_NODES[-1] * 3 ** (empties - len(_EXACT_NODES) + 1)
 
 
 class Thinker:
@@ -52,45 +57,49 @@ class Thinker:
     node_budget caps the nodes for the whole move (deterministic: the same
     position, level, seed and budget give the same move on every platform);
     time_budget_ms with `clock` (a callable returning milliseconds) caps the
-    time. With neither, the level's default node budget applies.  max_depth
-    stops iterative deepening there (tests use it to compare with minimax).
+    time.  With neither, the level's default node budget applies.  max_depth
+    stops iterative deepening there, without an exact solve (tests compare
+    with plain minimax).
     """
 
     def __init__(self, pos, level, seed=0, node_budget=None, time_budget_ms=None, clock=None,
                  max_depth=None):
-        self.level = _level_index(level)
-        self.max_depth = _MAX_DEPTH[self.level] if max_depth is None else max_depth
-        self.exact_empties = _EXACT_EMPTIES[self.level] if max_depth is None else 0
+        if level not in LEVELS:
+            raise ValueError("level %r: choose one of %s" % (level, ", ".join(LEVELS)))
+        self.level = lv = LEVELS.index(level)
+        self.max_depth = _MAX_DEPTH[lv] if max_depth is None else max_depth
+        self.exact_empties = _EXACT_EMPTIES[lv] if max_depth is None else 0
         self.nodes = 0
-        self.depth = 0  # depth of the deepest finished iteration
+        self.depth = 0  # depth of the deepest finished iteration (EXACT: solved)
         self.score = 0  # its value for the side to move (see mapello.ai.evaluation)
         self.exact = False  # True when the score is the proven final result
         if node_budget is None and (time_budget_ms is None or clock is None):
-            node_budget = DEFAULT_NODES[self.level]
+            node_budget = DEFAULT_NODES[lv]
         self.node_budget = node_budget
         self._clock = clock if time_budget_ms is not None else None
-        self._deadline = clock() + time_budget_ms if self._clock is not None else 0
+        self._start = clock() if self._clock is not None else 0
+        self._deadline = self._start + time_budget_ms if self._clock is not None else 0
         self._rng = Rng(seed)
+        self._search = None  # made by the first steps (each is kept short)
         t = pos.turn
-        own, opp = pos.discs[t], pos.discs[1 - t]
-        self._ev = ev = Evaluator(pos)
-        # move ordering: unflippable cells and bonuses first, cells next to
-        # unflippable ones last
-        first = ev.stable | pos.bonuses
-        middle = INNER & ~first & ~ev.risky
+        own = pos.discs[t]
+        opp = pos.discs[1 - t]
         empty = pos.empty()
         self._empties = popcount(empty)
-        self._root = self._order_root(moves_mask(own | pos.jokers, opp, empty), first, ev.risky)
-        self._done = len(self._root) <= 1
-        self._best = self._root[0] if self._root else PASS
-        if self.level == 0 and not self._done:
-            self._best = self._one_ply(own, opp)
-            self._done = True
+        legal = moves_mask(own | pos.jokers, opp, empty)
+        cells = cells_of(legal)
+        self._best = cells[0] if cells else PASS
+        self._done = len(cells) <= 1
         if self._done:
             return
-        self._search = Search(own, opp, empty, pos.taken[t] - pos.taken[1 - t], ev, first,
-                              middle)
-        self._start_iteration(1)
+        if lv == 0:
+            self._best = self._one_ply(pos, cells, own | pos.jokers, opp)
+            self._done = True
+            return
+        self._root = cells
+        self._pos = pos.copy()
+        self._info = None
+        self._stage = 0
 
     def best(self):
         """The move to play if stopped now: a legal cell, or PASS."""
@@ -100,7 +109,16 @@ class Thinker:
         return self._done
 
     def step(self, max_nodes=256):
-        """Search about `max_nodes` more nodes; True once the choice is final."""
+        """Search about `max_nodes` more nodes; True once the choice is final.
+        The first four calls prepare the search instead (the board's tables,
+        the phase's weights, the search's own state), so that no call takes
+        long."""
+        if self._search is None and not self._done:
+            if self._out_of_budget():
+                self.stop()
+            else:
+                self._prepare()
+            return self._done
         stop_at = self.nodes + max(1, max_nodes)
         while not self._done:
             if self._out_of_budget():
@@ -114,33 +132,74 @@ class Thinker:
             if self._clock is not None and limit > self.nodes + 64:
                 limit = self.nodes + 64  # look at the clock every 64 nodes
             finished = self._search.run(limit)
+            if finished is None:  # a newer Thinker took the search over
+                self.stop()
+                break
             self.nodes = self._search.nodes
             if finished:
                 self._end_iteration()
         return self._done
+
+    def _prepare(self):
+        """One stage of preparing the search: the board's cells, its flip
+        directions, the weights of the game's phase, the search's state."""
+        pos = self._pos
+        stage = self._stage
+        self._stage = stage + 1
+        if stage == 0:
+            self._info = board_info(pos)
+            return
+        info = self._info
+        # (again, in case another Thinker set up another board meanwhile)
+        info.setup(pos.walls, pos.jokers, False)
+        if stage == 1:
+            info.set_directions()
+            return
+        info.set_directions()
+        if stage == 2:
+            info.use_phase(self._empties)
+            return
+        info.use_phase(self._empties)
+        # the first order: by cell weight, ties shuffled by the seed
+        cells = self._root
+        rng = self._rng
+        for i in range(len(cells) - 1, 0, -1):
+            j = rng.below(i + 1)
+            cells[i], cells[j] = cells[j], cells[i]
+        w = info.base
+        keyed = [(-w[c], i) for i, c in enumerate(cells)]
+        keyed.sort()
+        self._root = [cells[i] for _, i in keyed]
+        self._best = self._root[0]
+        self._search = Search(info, pos)
+        self._search.start(self._root, 1)
+        self._pos = None
 
     def stop(self):
         """End the search now (the B button): best() is the move."""
         if self._done:
             return
         s = self._search
+        if s is None:  # not started: the first legal move
+            self._done = True
+            return
         # the first root move is the last iteration's best; a move that beat it
         # in the unfinished iteration is better at the greater depth
         if s.ri >= 1:
             self._best = s.root[s.best_index]
         self._done = True
 
-    def _one_ply(self, own, opp):
+    def _one_ply(self, pos, cells, mine, opp):
         """The easy level: most flips, bonuses, unflippable cells; ties by seed."""
-        mine = own | self._ev.jokers
+        stable = unflippable_cells(pos.walls, pos.jokers)
         best = PASS
         best_v = -1
-        for cell in self._root:
+        for cell in cells:
             bit = 1 << cell
             v = 4 * popcount(flips_mask(bit, mine, opp))
-            if bit & self._ev.bonuses:
+            if bit & pos.bonuses:
                 v += 12
-            if bit & self._ev.stable:
+            if bit & stable:
                 v += 8
             v = v * 8 + self._rng.below(8)
             if v > best_v:
@@ -148,39 +207,40 @@ class Thinker:
                 best = cell
         return best
 
-    def _order_root(self, legal, first, risky):
-        """Legal cells: first-class cells, then plain ones, then risky ones; the
-        order within a class is shuffled by the seed, so games vary by seed."""
-        cells = cells_of(legal)
-        for i in range(len(cells) - 1, 0, -1):
-            j = self._rng.below(i + 1)
-            cells[i], cells[j] = cells[j], cells[i]
-        out = [c for c in cells if (first >> c) & 1]
-        out += [c for c in cells if not (first >> c) & 1 and not (risky >> c) & 1]
-        out += [c for c in cells if not (first >> c) & 1 and (risky >> c) & 1]
-        return out
-
-    def _start_iteration(self, depth):
-        if depth >= self._empties or (depth >= 2 and self._empties <= self.exact_empties):
-            depth = _EXACT_DEPTH
-        self._search.start(self._root, depth)
-
     def _end_iteration(self):
         s = self._search
         self._best = s.root[s.best_index]
         self.score = s.value()
-        self.depth = s.dep[0]
-        # order the next iteration by this one's scores (stable, best first)
+        self.depth = depth = s.depth
+        if not s.estimated:  # every line reached the end of the game
+            self.exact = True
+            self._done = True
+            return
+        if depth >= self.max_depth or depth == EXACT:
+            self._done = True
+            return
+        # the next iteration tries this one's best moves first (a stable sort)
         pairs = [(-s.root_scores[i], i) for i in range(len(s.root))]
         pairs.sort()
         self._root = [s.root[i] for _, i in pairs]
-        if not self._ev.estimated:
-            self.exact = True
-            self._done = True
-        elif self.depth >= self.max_depth or self.depth == _EXACT_DEPTH:
-            self._done = True
-        else:
-            self._start_iteration(self.depth + 1)
+        depth += 1
+        e = self._empties
+        if depth >= e or (e <= self.exact_empties and exact_nodes(e) <= self._nodes_left()):
+            depth = EXACT
+        s.start(self._root, depth)
+
+    def _nodes_left(self):
+        """The nodes the budget still allows: counted, or estimated from the
+        time left at the speed so far."""
+        left = 10 ** 9
+        if self.node_budget is not None:
+            left = self.node_budget - self.nodes
+        if self._clock is not None:
+            now = self._clock()
+            spent = now - self._start
+            # no speed known yet: nothing to spare
+            left = min(left, (self._deadline - now) * self.nodes // spent if spent > 0 else 0)
+        return left
 
     def _out_of_budget(self):
         if self.node_budget is not None and self.nodes >= self.node_budget:
@@ -199,3 +259,23 @@ def choose_move(pos, level, seed=0, node_budget=None):
 def hint(pos, node_budget=None):
     """The hard level's choice, offered to a human player."""
     return choose_move(pos, "hard", 0, node_budget)
+
+
+_INFO = [None]  # type: list
+
+
+def board_info(pos):
+    """The BoardInfo of pos's board: one, made once and set up again for
+    another board (its tables are not made again, which cuts up the heap)."""
+    info = _INFO[0]
+    if info is None:
+        gc.collect()
+        info = _INFO[0] = BoardInfo(pos.walls, pos.jokers)
+    info.setup(pos.walls, pos.jokers, False)
+    return info
+
+
+# The search's memory and the board facts, made now, in the room the compiler
+# left: later, a game's objects cut the heap up into smaller pieces.
+reserve()
+_INFO[0] = BoardInfo(0, 0)

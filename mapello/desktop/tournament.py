@@ -1,12 +1,29 @@
 # desktop-only
 """`python3 -m mapello tournament A B`: how strong is one player against another.
 
-Plays every board twice (each player once as black) and prints the wins, draws
+Plays every start twice (each player once as black) and prints the wins, draws
 and losses of A, the average point difference (A minus B) and 95% confidence
-intervals for both.  Players: the three levels of mapello.ai.thinker, a random mover
-and a greedy mover (most flips plus 3 per bonus, as simple Mapello programs
-do).  Boards: the bundled ones and seeded random boards, so a run can be
-repeated exactly.  Games are independent, so they run in several processes.
+intervals for both.  Games are independent, so they run in several processes.
+
+Players: the three levels of mapello.ai.thinker; a random mover; a greedy mover (most
+flips plus 3 per bonus, as simple Mapello programs do); `ab5`, a classic
+Othello program: alpha-beta over a corner/X-square weight table, 5 plies below
+each of its moves, which knows nothing of walls, jokers or bonuses; and `rr5`,
+rust-reversi's AlphaBetaSearch at depth 5 with a MatrixEvaluator of the same
+table, on the plain board only, when that package is installed
+(pip install rust-reversi==1.4.4).  The two search alike (a pass keeps the
+depth, a finished game is a plain win or loss) and differ in the order of
+equal moves.
+
+Starts: the bundled boards and seeded random Mapello boards; or, with
+--plain N, N openings on the plain board, each a few seeded random moves from
+the start position.  The same --seed plays the same games again.
+
+Budgets: --nodes gives every searcher the same node budget per move.
+--device gives each level what it gets on a Raspberry Pi Pico instead: the
+nodes an RP2040 searches in the app's 2 s (DEVICE_NODES, from
+tools/device_cost.py), medium its 3000-node budget if that is less, easy its
+single ply.
 """
 
 import glob
@@ -16,13 +33,19 @@ import random
 import sys
 
 from mapello.rules.notation import parse_position, position_text
-from mapello.ai.thinker import LEVELS, Thinker
+from mapello.ai.thinker import DEFAULT_NODES, LEVELS, Thinker
 from mapello.rules.boardfile import BoardError, load_board
-from mapello.rules.position import CENTRE, PASS, Position, popcount
+from mapello.rules.position import (CENTRE, INNER, PASS, Position, cells_of, flips_mask, moves_mask,
+                            popcount)
 from mapello.rules.pieces import BONUS, JOKER, MAX_PER_KIND, WALL, placement_error
 
-PLAYERS = LEVELS + ("random", "greedy")
-# the repository's boards/: mapello/desktop/tournament.py is three levels down
+PLAYERS = LEVELS + ("random", "greedy", "ab5", "rr5")
+
+# The RP2040's nodes per move at the hard level: 2 s x 125 MHz / (2.5 cycles
+# per VM instruction x the VM instructions per node that tools/device_cost.py
+# measures: 51,800 with the search of this version).
+DEVICE_INSTRUCTIONS_PER_NODE = 51800
+DEVICE_NODES = int(2 * 125e6 / (2.5 * DEVICE_INSTRUCTIONS_PER_NODE))
 BOARDS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                           "boards")
 
@@ -63,11 +86,125 @@ def greedy_move(pos, rng):
     return best[rng.randrange(len(best))] if best else PASS
 
 
+# The classic weighted-squares table of Othello programs: corners are worth
+# most, the cells next to them (X- and C-squares) cost, edges are good.
+CORNER_TABLE = (
+    100, -20, 10, 5, 5, 10, -20, 100,
+    -20, -50, -2, -2, -2, -2, -50, -20,
+    10, -2, -1, -1, -1, -1, -2, 10,
+    5, -2, -1, -1, -1, -1, -2, 5,
+    5, -2, -1, -1, -1, -1, -2, 5,
+    10, -2, -1, -1, -1, -1, -2, 10,
+    -20, -50, -2, -2, -2, -2, -50, -20,
+    100, -20, 10, 5, 5, 10, -20, 100)
+# ROW_WEIGHT[r][bits]: the table's sum over the discs of an 8-cell row
+ROW_WEIGHT = [[sum(CORNER_TABLE[8 * r + c] for c in range(8) if bits >> c & 1)
+               for bits in range(256)] for r in range(8)]
+AB_WIN = 10000
+
+
+def _table_value(own, opp):
+    v = 0
+    for r in range(8):
+        shift = 10 * r + 11
+        v += ROW_WEIGHT[r][(own >> shift) & 255] - ROW_WEIGHT[r][(opp >> shift) & 255]
+    return v
+
+
+def _ab(own, opp, empty, jokers, bonuses, bonus_diff, depth, alpha, beta):
+    """Negamax alpha-beta of the classic program: the table at the horizon, a
+    win or a loss (AB_WIN, no margin) when the game is over; a pass keeps the
+    depth.  These are rust-reversi's rules, so ab5 and rr5 play alike."""
+    m = moves_mask(own | jokers, opp, empty)
+    if not m:
+        if not moves_mask(opp | jokers, own, empty):
+            d = popcount(own) - popcount(opp) + 3 * bonus_diff
+            return AB_WIN if d > 0 else -AB_WIN if d < 0 else 0
+        if depth <= 0:
+            return _table_value(own, opp)
+        return -_ab(opp, own, empty, jokers, bonuses, -bonus_diff, depth, -beta, -alpha)
+    if depth <= 0:
+        return _table_value(own, opp)
+    best = -AB_WIN * 10
+    for cell in sorted(cells_of(m), key=lambda c: -CORNER_TABLE[_index(c)]):
+        bit = 1 << cell
+        f = flips_mask(bit, own | jokers, opp)
+        took = 1 if bit & bonuses else 0
+        v = -_ab(opp ^ f, own | f | bit, empty ^ bit, jokers, bonuses & ~bit,
+                 -bonus_diff - took, depth - 1, -beta, -alpha)
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if v >= beta:
+                    break
+    return best
+
+
+def _index(cell):
+    return 8 * (cell // 10 - 1) + cell % 10 - 1
+
+
+def ab_move(pos, rng, depth=5):
+    """The classic program's move: alpha-beta over CORNER_TABLE, `depth` plies
+    below each of its moves (as rust-reversi's AlphaBetaSearch counts them),
+    equal moves in a seeded random order."""
+    t = pos.turn
+    own, opp = pos.discs[t], pos.discs[1 - t]
+    moves = pos.legal_moves()
+    if not moves:
+        return PASS
+    rng.shuffle(moves)
+    moves.sort(key=lambda c: -CORNER_TABLE[_index(c)])
+    empty = pos.empty()
+    best, best_v = moves[0], None
+    alpha = -AB_WIN * 10
+    for cell in moves:
+        bit = 1 << cell
+        f = flips_mask(bit, own | pos.jokers, opp)
+        took = 1 if bit & pos.bonuses else 0
+        v = -_ab(opp ^ f, own | f | bit, empty ^ bit, pos.jokers, pos.bonuses & ~bit,
+                 pos.taken[1 - t] - pos.taken[t] - took, depth, -AB_WIN * 10, -alpha)
+        if best_v is None or v > best_v:
+            best, best_v = cell, v
+            alpha = max(alpha, v)
+    return best
+
+
+def rr_move(pos, depth=5):
+    """rust-reversi's AlphaBetaSearch with a MatrixEvaluator of CORNER_TABLE
+    (plain board only: no walls, bonuses or jokers)."""
+    import rust_reversi as rr
+    if pos.walls or pos.bonuses or pos.jokers:
+        raise SystemExit("rr5 plays the plain board only (use --plain)")
+    if not pos.legal_mask():
+        return PASS
+    t = pos.turn
+    own = opp = 0
+    for cell in cells_of(INNER):  # rust-reversi's bit 63 is a1, bit 0 is h8
+        if (pos.discs[t] >> cell) & 1:
+            own |= 1 << (63 - _index(cell))
+        elif (pos.discs[1 - t] >> cell) & 1:
+            opp |= 1 << (63 - _index(cell))
+    board = rr.Board()
+    board.set_board(own, opp, rr.Turn.BLACK if t == 0 else rr.Turn.WHITE)
+    matrix = [list(CORNER_TABLE[8 * r:8 * r + 8]) for r in range(8)]
+    search = rr.AlphaBetaSearch(rr.MatrixEvaluator(matrix), depth, AB_WIN)
+    i = search.get_move(board)  # a move's index: 0 is a1 (unlike the bitboards)
+    return (i // 8 + 1) * 10 + i % 8 + 1
+
+
 def make_move(player, pos, seed, nodes):
+    if isinstance(nodes, dict):
+        nodes = nodes.get(player)
     if player == "random":
         return random_move(pos, random.Random(seed))
     if player == "greedy":
         return greedy_move(pos, random.Random(seed))
+    if player == "ab5":
+        return ab_move(pos, random.Random(seed))
+    if player == "rr5":
+        return rr_move(pos)
     thinker = Thinker(pos, player, seed=seed, node_budget=nodes)
     while not thinker.step(100000):
         pass
@@ -101,6 +238,29 @@ def board_set(random_count, seed, bundled=True):
     for i in range(random_count):
         boards.append(("random-%d" % (seed + i), random_board(seed + i)))
     return boards
+
+
+def plain_openings(count, seed, plies=4):
+    """`count` different openings on the plain board: `plies` seeded random
+    moves from the start position."""
+    rng = random.Random(seed)
+    seen = set()
+    out = []
+    while len(out) < count:
+        pos = Position()
+        for _ in range(plies):
+            moves = pos.legal_moves()
+            pos.play(moves[rng.randrange(len(moves))])
+        text = position_text(pos)
+        if text not in seen or len(seen) > 200:
+            seen.add(text)
+            out.append(("opening-%d" % len(out), parse_position(text)))
+    return out
+
+
+def device_budgets():
+    """Each level's node budget per move on the device (see DEVICE_NODES)."""
+    return {"easy": 0, "medium": min(DEFAULT_NODES[1], DEVICE_NODES), "hard": DEVICE_NODES}
 
 
 def jobs_for(a, b, boards, seed, nodes):
@@ -153,8 +313,11 @@ def wilson(successes, n, z=1.96):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run(a, b, random_count=20, seed=1, nodes=2000, jobs=2, bundled=True):
-    boards = board_set(random_count, seed, bundled)
+def run(a, b, random_count=20, seed=1, nodes=2000, jobs=2, bundled=True, plain=0):
+    if plain:
+        boards = plain_openings(plain, seed)
+    else:
+        boards = board_set(random_count, seed, bundled)
     work = jobs_for(a, b, boards, seed, nodes)
     if jobs > 1 and len(work) > 1:
         import multiprocessing
@@ -171,8 +334,12 @@ def cmd_tournament(args):
             print("error: unknown player %r: choose from %s" % (name, ", ".join(PLAYERS)),
                   file=sys.stderr)
             return 2
-    lines = run(args.a, args.b, args.random, args.seed, args.nodes, args.jobs,
-                not args.no_bundled)
+    nodes = device_budgets() if args.device else args.nodes
+    if args.device:
+        print("device budgets: hard %d nodes per move, medium %d"
+              % (nodes["hard"], nodes["medium"]))
+    lines = run(args.a, args.b, args.random, args.seed, nodes, args.jobs,
+                not args.no_bundled, args.plain)
     print("\n".join(lines))
     return 0
 
@@ -189,5 +356,9 @@ def add_parser(sub):
     s.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="processes to play in (default: all cores)")
     s.add_argument("--no-bundled", action="store_true", help="only random boards")
+    s.add_argument("--plain", type=int, default=0, metavar="N",
+                   help="instead: N openings on the plain board (4 seeded random moves)")
+    s.add_argument("--device", action="store_true",
+                   help="each level's node budget on the device (%d for hard)" % DEVICE_NODES)
     s.set_defaults(func=cmd_tournament)
     return s

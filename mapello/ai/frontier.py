@@ -1,0 +1,140 @@
+"""The leaves of the search: the moves of a node one ply above the horizon,
+scored without being played (mapello/ai/search.py keeps the estimate of the
+node up to date; a leaf adds what its move changes: the weights of the cell
+and of the flipped discs, the frontier, the penalties it lifts, the margin
+and parity).
+
+The table's move and the killer moves come first, before the move generator
+runs: when one of them already proves the node too good for the opponent,
+the generator is never needed.  Each leaf scored is a node.
+"""
+
+from mapello.ai.movegen import moves
+
+
+def leaves(se, p, limit, nodes):
+    """Score the leaves of the node at ply p of the Search `se`, from where it
+    stopped.  Returns the node count, or -1 - count if `limit` stopped it.
+    Afterwards se.bv[p] is the node's value, se.bm[p] its best move, and
+    se.mi[p] is -1 if the side to move has no move at all."""
+    (b, W, R, DIRS, PENS, BP, HI, scratch, down, info, EN, _, _, be, bv, _, sv, mg, ne, _,
+     col, ml, mi, _, _, bm, k1, k2, lg, gd, _) = se.leaf_tables
+    se.estimated = True
+    lst = ml[p]
+    k = mi[p]
+    m = col[p]
+    o = 3 - m
+    s = sv[p]
+    g = mg[p]
+    e = ne[p] - 1
+    mw = info.margin_weight[e]
+    # the parity of the leaf, seen from this node
+    s -= info.parity[e] if e & 1 else -info.parity[e]
+    fw = info.front
+    beta = be[p]
+    best = bv[p]
+    bc = bm[p]
+    known = lg[p]  # legal moves known so far
+    gen = gd[p]  # the move generator has run
+    while True:
+        if k == len(lst):
+            if gen:
+                break
+            del scratch[:]
+            moves(R, m, scratch, W, HI, lst[0] if lst else 0, lst[1] if len(lst) > 1 else 0,
+                  lst[2] if len(lst) > 2 else 0, down)
+            if len(scratch) > 1:
+                scratch.sort(reverse=True)
+            lst.extend(scratch)
+            known += len(scratch)
+            gen = 1
+            if not known:
+                mi[p] = -1
+                return nodes
+            continue
+        if nodes >= limit:
+            mi[p] = k
+            bv[p] = best
+            bm[p] = bc
+            lg[p] = known
+            gd[p] = gen
+            return -1 - nodes
+        c = lst[k] & 127
+        k += 1
+        f = 0  # discs flipped
+        sw = 0  # their weights
+        fc = 1 if EN[c] else 0  # the frontier, own minus the opponent's: what changes
+        for dd in DIRS[c]:
+            y = c + dd
+            u = b[y]
+            if u == o:
+                x = y + dd
+                while b[x] == o:
+                    x += dd
+                if b[x] & m:
+                    x -= dd
+                    while x != c:
+                        sw += W[x]
+                        f += 1
+                        if EN[x]:
+                            fc += 2
+                        x -= dd
+                    if EN[y] == 1:
+                        fc -= 1  # its only empty neighbour was c
+                elif EN[y] == 1:
+                    fc += 1
+            elif u == m and EN[y] == 1:
+                fc -= 1
+        if not f:
+            continue  # a table or killer move that is not legal here
+        nodes += 1
+        if not gen:
+            known += 1
+        v = s + W[c] + 2 * sw + fw * fc + mw * (g + 1 + 2 * f + BP[c])
+        t = PENS[c]
+        if t is not None:
+            v += lifted(b, t, c, m)
+        if p == 0:
+            se.root_scores[k - 1] = v
+        if v > best:
+            best = v
+            bc = c
+            if p == 0:
+                se.best_index = k - 1
+            if v >= beta:
+                if k1[p] != c:
+                    k2[p] = k1[p]
+                    k1[p] = c
+                HI[c] += 1
+                break
+    bv[p] = best
+    bm[p] = bc
+    lg[p] = known
+    gd[p] = gen
+    mi[p] = k
+    return nodes
+
+
+def lifted(b, t, c, m):
+    """What a move on the unflippable cell c (by colour m) adds by lifting
+    the penalty t = (neighbour, penalty, ...) from the discs next to it."""
+    o = 3 - m
+    v = 0
+    j = 0
+    while j < len(t):
+        y = t[j]
+        u = b[y]
+        if u == m:
+            v -= t[j + 1]
+        elif u == o:
+            # is it flipped by this move? then it is ours after the move
+            dd = y - c
+            x = y + dd
+            while b[x] == o:
+                x += dd
+            if b[x] & m:
+                v -= t[j + 1]
+            else:
+                v += t[j + 1]
+        j += 2
+    return v

@@ -1,0 +1,183 @@
+"""The search's own machinery: the row move generator against the engine, the
+small integers it promises, the endgame rule, its shared memory, and the
+steps that prepare a search.  (tests/test_ai.py checks its results against
+plain minimax and a brute-force endgame.)"""
+import random
+import sys
+
+import pytest
+
+from mapello.rules.notation import parse_position, position_text
+from mapello.ai import alphabeta, frontier, movegen, search
+from mapello.ai.thinker import Thinker, board_info, exact_nodes
+from mapello.rules.position import PASS, Position, cells_of, moves_mask, popcount
+from mapello.ai.evaluation import BoardInfo
+from mapello.ai.search import Search
+from mapello.desktop.tournament import random_board
+
+SMALL = 1 << 30  # a 32-bit board holds integers below this without a heap object
+
+
+def positions(count, seed):
+    """Random positions on random Mapello boards and on the plain board."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        pos = random_board(rng.randrange(10000)) if len(out) % 3 else Position()
+        for _ in range(rng.randrange(0, 56)):
+            moves = pos.legal_moves()
+            if not moves and pos.is_over():
+                break
+            pos.push(moves[rng.randrange(len(moves))] if moves else PASS)
+        out.append(parse_position(position_text(pos)))
+    return out
+
+
+def search_state(pos):
+    info = BoardInfo(pos.walls, pos.jokers)
+    b, w, rows, points, near = [0] * 100, [0] * 100, [0] * 30, bytearray(100), [0] * 100
+    info.search_state(pos, b, w, rows, points, near)
+    return info, b, rows
+
+
+def test_row_move_generator_equals_the_engine():
+    for pos in positions(120, seed=1):
+        info, b, rows = search_state(pos)
+        for colour in (1, 2):
+            own = pos.discs[colour - 1] | pos.jokers
+            opp = pos.discs[2 - colour]
+            want = sorted(cells_of(moves_mask(own, opp, pos.empty())))
+            out = []
+            movegen.moves(rows, colour, out, [0] * 100, [0] * 100, 0, 0, 0, [0] * 10)
+            assert sorted(k & 127 for k in out) == want, position_text(pos)
+            assert movegen.any_move(b, rows, info.dirs, colour) == bool(want)
+
+
+def test_the_move_generator_leaves_out_the_moves_already_tried():
+    pos = Position()
+    info, _, rows = search_state(pos)
+    out = []
+    movegen.moves(rows, 1, out, [0] * 100, [0] * 100, 35, 0, 64, [0] * 10)
+    assert sorted(k & 127 for k in out) == [46, 53]  # f4 and c5; e3 and d6 were tried
+
+
+def test_every_integer_of_the_search_stays_small_on_a_32_bit_board():
+    """Every value the search handles, in its loops and in its memory, is below
+    2**30: on a 32-bit board none of them is a heap object (a 100-bit mask
+    would be), so the VM's instruction counts hold there too."""
+    watched = {alphabeta.run.__code__, frontier.leaves.__code__, movegen.moves.__code__,
+               frontier.lifted.__code__}
+    big = []
+
+    def check(frame):
+        for name, value in frame.f_locals.items():
+            if type(value) is int and not -SMALL <= value < SMALL:
+                big.append((frame.f_code.co_name, name, value))
+
+    def tracer(frame, event, arg):
+        if frame.f_code in watched:
+            def lines(frame, event, arg):
+                check(frame)
+                return lines
+            return lines
+        return None
+
+    for pos in positions(6, seed=2):
+        if len(pos.legal_moves()) < 2:
+            continue
+        t = Thinker(pos, "hard", seed=1, node_budget=400)
+        sys.settrace(tracer)
+        try:
+            while not t.step(50):
+                pass
+        finally:
+            sys.settrace(None)
+        assert not big, big[:5]
+    memory = search._MEM[0]
+    for part in memory:
+        values = [v for v in part if type(v) is int] if not isinstance(part, list) or \
+            not part or not isinstance(part[0], list) else [v for lst in part for v in lst]
+        assert all(-SMALL <= v < SMALL for v in values)
+    info = board_info(Position())
+    assert all(0 <= k < SMALL for k in info.zkey) and 0 <= info.zside < SMALL
+
+
+def endgame(empties, seed):
+    rng = random.Random(seed)
+    while True:
+        pos = random_board(rng.randrange(10000))
+        while not pos.is_over() and popcount(pos.empty()) > empties:
+            moves = pos.legal_moves()
+            pos.push(moves[rng.randrange(len(moves))] if moves else PASS)
+        if popcount(pos.empty()) == empties and len(pos.legal_moves()) >= 3:
+            return parse_position(position_text(pos))
+
+
+def test_the_endgame_deepens_when_the_exact_solve_does_not_fit():
+    """With 14 empties and 1500 nodes the exact solve does not fit: the hard
+    level searches deeper and deeper instead of trying it and staying at one
+    ply."""
+    assert exact_nodes(14) > 1500
+    pos = endgame(14, seed=3)
+    t = Thinker(pos, "hard", node_budget=1500)
+    while not t.step(100):
+        pass
+    assert not t.exact and t.depth >= 3
+    assert t.best() in pos.legal_moves()
+
+
+def test_the_endgame_is_solved_when_it_fits():
+    pos = endgame(9, seed=4)
+    t = Thinker(pos, "hard", node_budget=exact_nodes(9) * 4)
+    while not t.step(100):
+        pass
+    assert t.exact
+
+
+def test_exact_node_estimates_grow_with_the_empties():
+    costs = [exact_nodes(e) for e in range(30)]
+    assert costs == sorted(costs) and costs[20] > 10 ** 6
+
+
+def test_a_newer_search_takes_the_memory_over():
+    """One search at a time: a newer one takes the shared memory, and the older
+    Thinker ends with a legal move instead of searching on a changed board."""
+    a_pos, b_pos = positions(2, seed=5)
+    a = Thinker(a_pos, "hard", node_budget=5000)
+    for _ in range(10):
+        a.step(20)
+    b = Thinker(b_pos, "hard", node_budget=300)
+    while not b.step(50):
+        pass
+    assert a.step(20) and a.done()
+    assert a.best() in a_pos.legal_moves() and b.best() in b_pos.legal_moves()
+    old = Search(board_info(a_pos), a_pos)
+    Search(board_info(b_pos), b_pos)
+    old.start(a_pos.legal_moves(), 2)
+    assert old.run(10 ** 6) is None
+
+
+def test_a_search_is_prepared_in_steps_that_search_no_node():
+    pos = positions(1, seed=6)[0]
+    if len(pos.legal_moves()) < 2:
+        pytest.skip("a forced move")
+    t = Thinker(pos, "hard", node_budget=1000)
+    steps = 0
+    while t._search is None:
+        assert t.step(8) is False and t.nodes == 0
+        steps += 1
+    assert steps == 4 and t.best() in pos.legal_moves()
+
+
+def test_the_table_can_be_left_out():
+    pos = positions(3, seed=7)[2]
+    if len(pos.legal_moves()) < 2:
+        pytest.skip("a forced move")
+    values = []
+    for table in (True, False):
+        s = Search(board_info(pos), pos, table=table)
+        s.start(pos.legal_moves(), 3)
+        while not s.run(s.nodes + 1000):
+            pass
+        values.append(s.value())
+    assert values[0] == values[1]  # the same minimax value, with or without it

@@ -13,6 +13,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+from array import array
+
 from mapello.ai.evaluation import margin_value
 from mapello.ai.frontier import leaves
 from mapello.ai.movegen import any_move, moves
@@ -26,8 +28,8 @@ _NO_MOVE = const(4)  # the side to move at ply p has no move
 _RESOLVED = const(5)  # the node at ply p is worth `val`
 _HISTORY_CAP = const(1 << 14)
 
-ROW_OF = tuple(i // 10 for i in range(100))
-BIT_OF = tuple(1 << (i % 10) for i in range(100))
+ROW_OF = bytes(i // 10 for i in range(100))
+BIT_OF = array("h", [1 << (i % 10) for i in range(100)])
 
 
 def run(se, limit):

@@ -33,7 +33,7 @@ except ImportError:  # CPython
 
 from array import array
 
-from mapello.rules.geometry import BORDER, INNER, INNER_CELLS, cells_of, popcount
+from mapello.rules.geometry import BORDER, INNER, INNER_CELLS, cells_of
 
 WIN = const(100000)
 DISC = const(256)
@@ -62,13 +62,9 @@ WEIGHTS = (
 )
 
 
-def final_value(own, opp, bonus_diff):
-    """The value of a finished game: wins first, then the margin."""
-    return margin_value(popcount(own) - popcount(opp) + 3 * bonus_diff)
-
-
 def margin_value(d):
-    """final_value for a point margin d."""
+    """The value of a finished game with a point margin d: wins first, then
+    the margin."""
     if d > 0:
         return WIN + d * DISC
     if d < 0:
@@ -77,7 +73,7 @@ def margin_value(d):
 
 
 def final_margin(value):
-    """The point margin a proven value stands for (inverse of final_value)."""
+    """The point margin a proven value stands for (inverse of margin_value)."""
     if value > 0:
         return (value - WIN) // DISC
     if value < 0:
@@ -106,9 +102,9 @@ class BoardInfo:
     def __init__(self, walls, jokers, weights=WEIGHTS):
         self.weights = weights
         # lists (made once, filled in place): a search copies them in one go
-        self.cells = [0] * 100
+        self.cells = bytearray(100)
         self.lines = bytearray(100)  # how many lines can flip a disc on the cell
-        self.base = [0] * 100  # the cell weights of the phase
+        self.base = array("h", _ZEROS + _ZEROS)  # the cell weights of the phase
         self.dirs = [()] * 100  # the directions from each cell towards a playable cell
         self.pens = [None] * 100  # type: list  # an unflippable cell's (neighbour, penalty, ...)
         self.playable = b""  # the cells a disc can be on
@@ -119,14 +115,17 @@ class BoardInfo:
         # Zobrist keys below 2**30, the same on every interpreter:
         # [100 * (colour - 1) + cell], then 100 keys for taking a bonus
         state = 0x2545F491
-        keys = array("i")
+        keys = array("i", bytes(1200))
         for i in range(300):
             state ^= (state << 13) & 0xFFFFFFFF
             state ^= state >> 17
             state ^= (state << 5) & 0xFFFFFFFF
-            keys.append(state >> 2)
+            keys[i] = state >> 2
         self.zkey = keys
-        self.zflip = array("i", [keys[i] ^ keys[100 + i] for i in range(100)])
+        flip = array("i", bytes(400))
+        for i in range(100):
+            flip[i] = keys[i] ^ keys[100 + i]
+        self.zflip = flip
         self.zside = 0x1F3A5C7B
         self.key = None  # type: tuple
         self.stale = True
@@ -249,7 +248,9 @@ class BoardInfo:
         bonuses = pos.bonuses
         black = []
         white = []
-        b[:] = self.cells
+        cells = self.cells
+        for i in range(100):
+            b[i] = cells[i]
         points[:] = _ZEROS
         for r in range(10):
             shift = 10 * r

@@ -56,7 +56,7 @@ def _make_memory():
         stacks[10][i] = []
     scratch = [0] * 32
     del scratch[:]
-    return ([0] * 100, [0] * 100, [0] * 30, bytearray(100), array("h", bytes(200)),
+    return ([0] * 100, array("h", bytes(200)), [0] * 30, bytearray(100), array("h", bytes(200)),
             bytearray(19 * 12 + 1),
             scratch, [0] * 10, array("i", bytes(4 << TT_BITS)),
             array("i", bytes(4 << TT_BITS)), [0] * 100) + stacks

@@ -19,7 +19,7 @@ from mapello.ai.evaluation import margin_value
 from mapello.ai.frontier import leaves
 from mapello.ai.movegen import any_move, moves
 
-INF = const(1000000)
+_INF = const(1000000)
 _ENTER = const(0)  # the node at ply p is set up: expand it
 _LEAVES = const(1)  # score the leaves of the node at ply p
 _NEXT = const(2)  # play the next move of the node at ply p
@@ -52,7 +52,7 @@ def run(se, limit):
             nodes += 1
             d = dep[p]
             mi[p] = 0
-            bv[p] = -INF
+            bv[p] = -_INF
             a0[p] = al[p]
             bm[p] = 0
             if p == 0:
@@ -197,7 +197,7 @@ def run(se, limit):
             us[q] = n
             col[q] = o
             dep[q] = dep[p] - 1
-            if bv[p] == -INF:  # the first move: the whole window
+            if bv[p] == -_INF:  # the first move: the whole window
                 al[q] = -be[p]
                 nw[q] = 0
             else:  # the others only have to prove they are not better

@@ -4,6 +4,7 @@ steps that prepare a search.  (tests/test_ai.py checks its results against
 plain minimax and a brute-force endgame.)"""
 import random
 import sys
+from array import array
 
 import pytest
 
@@ -35,7 +36,8 @@ def positions(count, seed):
 
 def search_state(pos):
     info = BoardInfo(pos.walls, pos.jokers)
-    b, w, rows, points, near = [0] * 100, [0] * 100, [0] * 30, bytearray(100), [0] * 100
+    b, w, rows, points, near = ([0] * 100, array("h", bytes(200)), [0] * 30, bytearray(100),
+                                 [0] * 100)
     info.search_state(pos, b, w, rows, points, near)
     return info, b, rows
 

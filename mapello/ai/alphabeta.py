@@ -13,11 +13,13 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+from array import array
+
 from mapello.ai.evaluation import margin_value
 from mapello.ai.frontier import leaves
 from mapello.ai.movegen import any_move, moves
 
-INF = const(1000000)
+_INF = const(1000000)
 _ENTER = const(0)  # the node at ply p is set up: expand it
 _LEAVES = const(1)  # score the leaves of the node at ply p
 _NEXT = const(2)  # play the next move of the node at ply p
@@ -26,8 +28,8 @@ _NO_MOVE = const(4)  # the side to move at ply p has no move
 _RESOLVED = const(5)  # the node at ply p is worth `val`
 _HISTORY_CAP = const(1 << 14)
 
-ROW_OF = tuple(i // 10 for i in range(100))
-BIT_OF = tuple(1 << (i % 10) for i in range(100))
+ROW_OF = bytes(i // 10 for i in range(100))
+BIT_OF = array("h", [1 << (i % 10) for i in range(100)])
 
 
 def run(se, limit):
@@ -50,7 +52,7 @@ def run(se, limit):
             nodes += 1
             d = dep[p]
             mi[p] = 0
-            bv[p] = -INF
+            bv[p] = -_INF
             a0[p] = al[p]
             bm[p] = 0
             if p == 0:
@@ -195,7 +197,7 @@ def run(se, limit):
             us[q] = n
             col[q] = o
             dep[q] = dep[p] - 1
-            if bv[p] == -INF:  # the first move: the whole window
+            if bv[p] == -_INF:  # the first move: the whole window
                 al[q] = -be[p]
                 nw[q] = 0
             else:  # the others only have to prove they are not better

@@ -1,7 +1,7 @@
 """What a Mapello position is worth to the side to move, for the computer player.
 
-Values are integers in 1/DISC of a point.  A finished game is worth WIN plus its
-margin, so a proven win outranks every estimate; an estimate stays below WIN.
+Values are integers in 1/_DISC of a point.  A finished game is worth _WIN plus its
+margin, so a proven win outranks every estimate; an estimate stays below _WIN.
 
 The estimate is built so that the search can keep it up to date move by move
 with a few small-integer additions (mapello/ai/search.py), instead of scanning the
@@ -33,21 +33,21 @@ except ImportError:  # CPython
 
 from array import array
 
-from mapello.rules.geometry import BORDER, INNER, INNER_CELLS, cells_of, popcount
+from mapello.rules.geometry import BORDER, INNER, INNER_CELLS, cells_of
 
-WIN = const(100000)
-DISC = const(256)
+_WIN = const(100000)
+_DISC = const(256)
 
 # What a cell of the search's mailbox holds.  A colour is 1 (black) or 2
 # (white), so `value & colour` is true for that colour's discs and for jokers.
-EMPTY = const(0)  # bonus cells are empty too
-JOKER_CELL = const(3)
-BLOCK = const(4)  # wall, or border cell without a joker
+_EMPTY = const(0)  # bonus cells are empty too
+_JOKER_CELL = const(3)
+_BLOCK = const(4)  # wall, or border cell without a joker
 
 DIRECTIONS = (-11, -10, -9, -1, 1, 9, 10, 11)
 _LINES = (1, 9, 10, 11)
 
-# The weights of each phase, in 1/DISC of a point (tools/tune_eval.py fits
+# The weights of each phase, in 1/_DISC of a point (tools/tune_eval.py fits
 # them).  A phase is the positions with at least `empties` empty cells:
 # (empties, a disc on a cell that 0, 1, 2, 3 or 4 lines can flip,
 #  a disc diagonally / orthogonally next to an empty unflippable cell,
@@ -62,26 +62,22 @@ WEIGHTS = (
 )
 
 
-def final_value(own, opp, bonus_diff):
-    """The value of a finished game: wins first, then the margin."""
-    return margin_value(popcount(own) - popcount(opp) + 3 * bonus_diff)
-
-
 def margin_value(d):
-    """final_value for a point margin d."""
+    """The value of a finished game with a point margin d: wins first, then
+    the margin."""
     if d > 0:
-        return WIN + d * DISC
+        return _WIN + d * _DISC
     if d < 0:
-        return d * DISC - WIN
+        return d * _DISC - _WIN
     return 0
 
 
 def final_margin(value):
-    """The point margin a proven value stands for (inverse of final_value)."""
+    """The point margin a proven value stands for (inverse of margin_value)."""
     if value > 0:
-        return (value - WIN) // DISC
+        return (value - _WIN) // _DISC
     if value < 0:
-        return -((-value - WIN) // DISC)
+        return -((-value - _WIN) // _DISC)
     return 0
 
 
@@ -106,9 +102,9 @@ class BoardInfo:
     def __init__(self, walls, jokers, weights=WEIGHTS):
         self.weights = weights
         # lists (made once, filled in place): a search copies them in one go
-        self.cells = [0] * 100
+        self.cells = bytearray(100)
         self.lines = bytearray(100)  # how many lines can flip a disc on the cell
-        self.base = [0] * 100  # the cell weights of the phase
+        self.base = array("h", _ZEROS + _ZEROS)  # the cell weights of the phase
         self.dirs = [()] * 100  # the directions from each cell towards a playable cell
         self.pens = [None] * 100  # type: list  # an unflippable cell's (neighbour, penalty, ...)
         self.playable = b""  # the cells a disc can be on
@@ -119,14 +115,17 @@ class BoardInfo:
         # Zobrist keys below 2**30, the same on every interpreter:
         # [100 * (colour - 1) + cell], then 100 keys for taking a bonus
         state = 0x2545F491
-        keys = array("i")
+        keys = array("i", bytes(1200))
         for i in range(300):
             state ^= (state << 13) & 0xFFFFFFFF
             state ^= state >> 17
             state ^= (state << 5) & 0xFFFFFFFF
-            keys.append(state >> 2)
+            keys[i] = state >> 2
         self.zkey = keys
-        self.zflip = array("i", [keys[i] ^ keys[100 + i] for i in range(100)])
+        flip = array("i", bytes(400))
+        for i in range(100):
+            flip[i] = keys[i] ^ keys[100 + i]
+        self.zflip = flip
         self.zside = 0x1F3A5C7B
         self.key = None  # type: tuple
         self.stale = True
@@ -148,33 +147,33 @@ class BoardInfo:
         self.key = (walls, jokers, None)
         cells = self.cells
         for i in range(100):
-            cells[i] = BLOCK
+            cells[i] = _BLOCK
         for i in INNER_CELLS:
-            cells[i] = EMPTY
+            cells[i] = _EMPTY
         for i in cells_of(walls):
-            cells[i] = BLOCK
+            cells[i] = _BLOCK
         for r in (0, 9):  # jokers on the border rows, then on the border columns
             row = (jokers >> (10 * r)) & 0x3FF
             for c in range(10):
                 if (row >> c) & 1:
-                    cells[10 * r + c] = JOKER_CELL
+                    cells[10 * r + c] = _JOKER_CELL
         for r in range(1, 9):
             row = (jokers >> (10 * r)) & 0x3FF
             if row & 1:
-                cells[10 * r] = JOKER_CELL
+                cells[10 * r] = _JOKER_CELL
             if row & 0x200:
-                cells[10 * r + 9] = JOKER_CELL
+                cells[10 * r + 9] = _JOKER_CELL
         lines = self.lines
         playable = []
         for i in range(100):
             lines[i] = 0
         for i in INNER_CELLS:
-            if cells[i] != EMPTY:
+            if cells[i] != _EMPTY:
                 continue
             playable.append(i)
             n = 0
             for d in _LINES:
-                if cells[i + d] != BLOCK and cells[i - d] != BLOCK:
+                if cells[i + d] != _BLOCK and cells[i - d] != _BLOCK:
                     n += 1
             lines[i] = n
         self.playable = bytes(playable)
@@ -194,7 +193,7 @@ class BoardInfo:
         for i in self.playable:
             mask = 0
             for k in range(8):
-                if cells[i + DIRECTIONS[k]] == EMPTY:
+                if cells[i + DIRECTIONS[k]] == _EMPTY:
                     mask |= 1 << k
             t = shared.get(mask)
             if t is None:
@@ -227,7 +226,7 @@ class BoardInfo:
             out = []
             for d in DIRECTIONS:
                 v = i + d
-                if cells[v] == EMPTY and lines[v]:
+                if cells[v] == _EMPTY and lines[v]:
                     out.append(v)
                     out.append(row[6] if d in (-11, -9, 9, 11) else row[7])
             if out:
@@ -249,7 +248,9 @@ class BoardInfo:
         bonuses = pos.bonuses
         black = []
         white = []
-        b[:] = self.cells
+        cells = self.cells
+        for i in range(100):
+            b[i] = cells[i]
         points[:] = _ZEROS
         for r in range(10):
             shift = 10 * r
@@ -281,7 +282,7 @@ class BoardInfo:
         w[:] = self.base
         pens = self.pens
         for u in self.corners:
-            if b[u] == EMPTY:
+            if b[u] == _EMPTY:
                 t = pens[u]
                 for k in range(0, len(t), 2):
                     w[t[k]] += t[k + 1]
@@ -289,7 +290,7 @@ class BoardInfo:
         for i in self.playable:
             n = 0
             for d in dirs[i]:
-                if b[i + d] == EMPTY:
+                if b[i + d] == _EMPTY:
                     n += 1
             near[i] = n
         me = pos.turn + 1

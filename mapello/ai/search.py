@@ -38,14 +38,14 @@ from array import array
 
 from mapello.ai import alphabeta
 
-INF = const(1000000)
+_INF = const(1000000)
 
 # The working memory of a search: made by the first search and used by every
 # later one, so that a game does not cut up the heap with a new set of lists
-# each move.  The transposition table (TT_BITS) is part of it.  _MEM[0] is the
+# each move.  The transposition table (_TT_BITS) is part of it.  _MEM[0] is the
 # memory, _MEM[1] the number of the search that owns it: one search at a time,
 # and a search that a newer one displaced stops (run() returns None).
-TT_BITS = const(8)  # 256 entries of 8 bytes
+_TT_BITS = const(8)  # 256 entries of 8 bytes
 _STACKS = const(20)
 _PLIES = const(6)  # stack room made at the start (it grows as lines go deeper)
 
@@ -56,10 +56,10 @@ def _make_memory():
         stacks[10][i] = []
     scratch = [0] * 32
     del scratch[:]
-    return ([0] * 100, [0] * 100, [0] * 30, bytearray(100), array("h", bytes(200)),
+    return ([0] * 100, array("h", bytes(200)), [0] * 30, bytearray(100), array("h", bytes(200)),
             bytearray(19 * 12 + 1),
-            scratch, [0] * 10, array("i", bytes(4 << TT_BITS)),
-            array("i", bytes(4 << TT_BITS)), [0] * 100) + stacks
+            scratch, [0] * 10, array("i", bytes(4 << _TT_BITS)),
+            array("i", bytes(4 << _TT_BITS)), [0] * 100) + stacks
 
 
 _MEM = [None, 0]  # type: list
@@ -103,13 +103,13 @@ class Search:
             for i in range(len(st)):
                 st[i] = 0
         if table:
-            for i in range(1 << TT_BITS):
+            for i in range(1 << _TT_BITS):
                 tk[i] = 0
         else:
             tk = tv = None
         self.tables = (b, rows, w, info.dirs, info.pens, points, info.front, info.zkey,
                        info.zflip, info.zside, hist, undo, scratch, down, tk, tv,
-                       (1 << TT_BITS) - 1, TT_BITS, near) + stacks
+                       (1 << _TT_BITS) - 1, _TT_BITS, near) + stacks
         self.leaf_tables = (b, w, rows, info.dirs, info.pens, points, hist, scratch, down,
                             info, near) + stacks
         self.nodes = 0
@@ -129,7 +129,7 @@ class Search:
             while len(stack) < need:
                 stack.append([] if i == 10 else 0)
 
-    def start(self, root, depth, alpha=-INF, beta=INF):
+    def start(self, root, depth, alpha=-_INF, beta=_INF):
         """Begin an iteration `depth` plies deep over the root moves `root`, with
         the root window (alpha, beta)."""
         # a move flips at most 19 discs; a line holds min(depth, empties) moves
@@ -148,7 +148,7 @@ class Search:
         st[1][0] = alpha
         st[2][0] = beta
         self.root = root
-        self.root_scores = [-INF] * len(root)
+        self.root_scores = [-_INF] * len(root)
         self.estimated = False
         self.ri = 0
         self.best_index = 0

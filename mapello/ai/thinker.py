@@ -13,6 +13,12 @@ display and the buttons alive while the computer thinks; `best()` is a legal
 move at any moment.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 import gc
 
 # The biggest modules first, each compiled while the heap is least cut up,
@@ -31,11 +37,10 @@ from mapello.rng import Rng
 
 # Node budgets used when the caller gives neither a node nor a time budget.
 DEFAULT_NODES = (0, 3000, 20000)
-DEVICE_TIME_MS = 2000  # the hard level's suggested time per move on an RP2040
 
 _MAX_DEPTH = (0, 2, 60)  # iterative deepening stops at this depth per level
 _EXACT_EMPTIES = (0, 7, 60)  # the most empties a level solves exactly
-EXACT = 200  # the depth of an exact solve: deeper than any game goes
+_EXACT = const(200)  # the depth of an exact solve: deeper than any game goes
 
 
 # About how many nodes an exact solve of n empties takes, after the first
@@ -70,7 +75,7 @@ class Thinker:
         self.max_depth = _MAX_DEPTH[lv] if max_depth is None else max_depth
         self.exact_empties = _EXACT_EMPTIES[lv] if max_depth is None else 0
         self.nodes = 0
-        self.depth = 0  # depth of the deepest finished iteration (EXACT: solved)
+        self.depth = 0  # depth of the deepest finished iteration (_EXACT: solved)
         self.score = 0  # its value for the side to move (see mapello.ai.evaluation)
         self.exact = False  # True when the score is the proven final result
         if node_budget is None and (time_budget_ms is None or clock is None):
@@ -216,7 +221,7 @@ class Thinker:
             self.exact = True
             self._done = True
             return
-        if depth >= self.max_depth or depth == EXACT:
+        if depth >= self.max_depth or depth == _EXACT:
             self._done = True
             return
         # the next iteration tries this one's best moves first (a stable sort)
@@ -226,7 +231,7 @@ class Thinker:
         depth += 1
         e = self._empties
         if depth >= e or (e <= self.exact_empties and exact_nodes(e) <= self._nodes_left()):
-            depth = EXACT
+            depth = _EXACT
         s.start(self._root, depth)
 
     def _nodes_left(self):

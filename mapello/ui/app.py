@@ -38,10 +38,12 @@ GROUPS = {
     "core": ("rules.geometry", "rules.position", "rules.pieces", "rng", "ui.palette",
              "ui.board_view", "game.record", "game.game", "game.series", "game.storage",
              "game.savefile", "game.session"),
-    "menu": ("rules.notation", "rules.boardfile", "game.random_boards", "ui.menu"),
+    "menu": ("rules.notation", "rules.boardfile", "game.random_boards", "game.savecheck",
+             "ui.menu"),
     "setup": ("game.board_setup", "ui.choice", "ui.setup", "ui.colour"),
     "play": ("ui.choice", "ui.thinking", "ui.game_menu", "ui.play"),
-    "ai": ("ai.evaluation", "ai.search", "ai.thinker"),    # the computer and hints
+    "ai": ("ai.evaluation", "ai.movegen", "ai.frontier", "ai.alphabeta", "ai.search",
+           "ai.thinker"),                                   # the computer and hints
     "end": ("ui.game_over", "ui.replay"),
 }
 # Each screen's module and the groups it needs (None: a small menu drawn over
@@ -131,6 +133,8 @@ class App:
         self.strict = False       # tests set True to see the traceback instead
         self.screen = None
         self.screen_name = ""
+        self._next = None         # the screen go() asked for, built once the handler returns
+        self._handling = False
         self._dirty = True
         self._message = ""
         self._message_until = 0
@@ -169,14 +173,27 @@ class App:
 
     # --- what screens call ---------------------------------------------------
     def go(self, name, *args):
-        """Build the screen called `name` (see SCREENS) with `args` and show it."""
-        module, groups = SCREENS[name]
-        if groups is not None:
-            self.screen = None        # what it drew goes with the collections
-            self.use(groups)
-        screen = load((module,)).Screen(self, *args)
-        screen.name = name
-        self.show(screen)
+        """Build the screen called `name` (see SCREENS) with `args` and show it.
+
+        Called from a press or tick handler, the switch waits until the
+        handler has returned: until then the old screen's code and data are
+        held by the running handler, and the new screen's modules would have
+        to compile beside them."""
+        self._next = (name, args)
+        if not self._handling:
+            self._switch()
+
+    def _switch(self):
+        while self._next is not None:
+            name, args = self._next
+            self._next = None
+            module, groups = SCREENS[name]
+            if groups is not None:
+                self.screen = None        # what it drew goes with the collections
+                self.use(groups)
+            screen = load((module,)).Screen(self, *args)
+            screen.name = name
+            self.show(screen)
 
     def use(self, groups):
         """Have the module groups `groups` loaded and every other one dropped
@@ -223,7 +240,7 @@ class App:
         if not 0 <= button < len(buttons.NAMES):
             return
         self.held |= 1 << button
-        self._guarded(self.screen.press, button)
+        self._guarded("press", button)
         self._refresh()
 
     def release(self, button):
@@ -235,19 +252,27 @@ class App:
         if self._message and now - self._message_until >= 0:
             self._message = ""
             self._dirty = True
-        tick = getattr(self.screen, "tick", None)
-        if tick is not None:
-            self._guarded(tick, now)
+        if getattr(self.screen, "tick", None) is not None:
+            self._guarded("tick", now)
         self._refresh()
 
-    def _guarded(self, fn, arg):
-        """Run a screen handler; an internal error goes back to the menu with a
-        message instead of stopping the device (tests check last_error)."""
+    def _guarded(self, handler, arg):
+        """Run the screen's handler ("press" or "tick"), then the screen
+        switch it asked for (nothing here keeps the old screen); an internal
+        error goes back to the menu with a message instead of stopping the
+        device (tests check last_error)."""
         try:
-            fn(arg)
+            self._handling = True
+            try:
+                getattr(self.screen, handler)(arg)
+            finally:
+                self._handling = False
+            self._switch()
         except MemoryError:
+            self._next = None
             self._recover("out of memory")
         except Exception as e:  # the player must never see a crash
+            self._next = None
             if self.strict:
                 raise
             self._recover("%s: %s" % (type(e).__name__, e))

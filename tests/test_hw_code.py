@@ -610,7 +610,7 @@ def test_a_speaker_in_settings_toml_gives_the_app_its_sounds(device, monkeypatch
             made.append(self)
     monkeypatch.setattr(pwmio, "PWMOut", Recorded)
     console = start.main(until=steps(3))
-    assert not hasattr(console.app, "sounds") and made == []
+    assert console.app.sounds is None and made == []
     monkeypatch.setattr(board, "GP15", Pin(215), raising=False)
     monkeypatch.setenv("MAPELLO_SPEAKER", "GP15")
     console = start.main(until=steps(3))
@@ -631,6 +631,6 @@ def test_a_speaker_pin_that_cannot_sound_is_said_and_the_game_plays(device, monk
     monkeypatch.setattr(board, "GP15", Pin(215), raising=False)
     monkeypatch.setenv("MAPELLO_SPEAKER", "GP15")
     console = start.main(until=steps(3))
-    assert not hasattr(console.app, "sounds")
+    assert console.app.sounds is None
     assert "Mapello: No sound on GP15: no PWM (Invalid pin) and no DAC on this pin. Playing without sound." \
         in capsys.readouterr().out

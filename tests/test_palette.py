@@ -20,7 +20,7 @@ INNER_STATES = {
 }
 BORDER_STATES = {"border": palette.BORDER, "joker": palette.JOKER}
 TRANSIENT = {"flip": palette.FLIP_MID, "refused": palette.BAD_CELL,
-             "setup cursor": palette.SETUP_CURSOR}
+             "setup cursor": palette.SETUP_CURSOR, "preview": palette.PREVIEW}
 
 
 def neighbour_pairs():
@@ -76,6 +76,17 @@ def test_the_last_move_is_not_tinted_like_the_cursor():
             assert palette.distance(last, cursor) >= 2 * palette.MIN_DISTANCE, (last, cursor)
     r, g, b = palette.LAST_WHITE
     assert b > r and g > r
+
+
+def test_the_flip_preview_differs_from_what_stands_next_to_it():
+    """The glowing discs sit beside the cursor (its lit colours: the movers'
+    discs and amber), the flips of a move just played and a refused cell,
+    besides every cell kind (neighbour_pairs)."""
+    for other in (palette.CURSOR_ALT, palette.WHITE_DISC, palette.BLACK_DISC, palette.FLIP_MID,
+                  palette.BAD_CELL, palette.SETUP_CURSOR):
+        assert palette.distance(palette.PREVIEW, other) >= palette.MIN_DISTANCE, other
+        for brightness in BRIGHTNESS:
+            assert device_colour(palette.PREVIEW, brightness) != device_colour(other, brightness)
 
 
 def test_setup_cursor_differs_from_every_cell():

@@ -240,7 +240,7 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         app.write_board = board_writer(boards_dir)
     watchers = [RecordLog()]
     if hw.sound is not None:       # the App lists its sounds only where someone plays them
-        app.sounds = []            # type: ignore[attr-defined]  # until the App declares sounds = None
+        app.sounds = []
         watchers.append(hw.sound)
     notice = None                # on the display (or the matrix) for a moment,
     if hw.display_problem:       # unless what the save said at start is showing

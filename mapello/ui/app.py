@@ -136,6 +136,10 @@ class App:
         self._message_until = 0
         self.held = 0             # bit per button currently held
         self.write_board = None   # the device sets it when boards may be saved as files
+        self.sounds = None        # type: list | None  # the device's list: "move", "refused", "game over"
+        self.last_record = None   # the GameRecord of the last game finished
+        self.cursor = -1          # the cursor's cell (lit or not), -1 when none is drawn
+        self._under = None        # the colour the cursor covers
         self._load_settings()
         self.go("menu")
         self._refresh()
@@ -197,6 +201,7 @@ class App:
         under a menu)."""
         self.screen = screen
         self.screen_name = screen.name
+        self.cursor = -1
         enter = getattr(screen, "enter", None)
         if enter is not None:
             enter()
@@ -204,6 +209,23 @@ class App:
 
     def changed(self):
         self._dirty = True
+
+    def sound(self, name):
+        if self.sounds is not None:
+            self.sounds.append(name)
+
+    def put_cursor(self, frame, cell, colour=None):
+        """Paint the cursor on `cell` (colour None: its dark blink phase)."""
+        from mapello.ui.palette import get, put
+        self.cursor = cell
+        self._under = get(frame, cell)
+        if colour is not None:
+            put(frame, cell, colour)
+
+    def cell_kinds(self):
+        """100 codes, what each cell is (mapello/ui/kinds.py; the simulator's)."""
+        from mapello.ui.kinds import cell_kinds
+        return cell_kinds(self.frame, self.cursor, self._under)
 
     @property
     def message(self):

@@ -1,10 +1,10 @@
-"""Playing a game: cursor, hints, last move, flip animation, passes, the move
-timer and the computer's turn (mapello/ui/thinking.py); B opens the game menu
+"""Playing a game: cursor, hints, last move, flip animation and preview,
+passes, the move timer and the computer's turn (mapello/ui/thinking.py); B opens the game menu
 (mapello/ui/game_menu.py).  The game itself is a mapello.game.session.Session."""
 
 from mapello import buttons
 from mapello.ui import palette
-from mapello.ui.board_view import COLOUR_WORD, cell_colour, draw_board, score_line
+from mapello.ui.board_view import COLOUR_WORD, draw_board, score_line
 from mapello.ui.thinking import run_slices, search
 from mapello.rules.position import PASS, cell_name, parse_cell
 
@@ -17,6 +17,7 @@ except ImportError:  # CPython
 BLINK_MS = const(400)
 FLIP_MS = const(300)
 BAD_MS = const(600)
+PREVIEW_MS = const(500)     # the cursor at rest that long on a legal move: its flips glow
 
 
 class Screen:
@@ -24,7 +25,7 @@ class Screen:
         self.app = app
         self.session = session
         self.cursor = parse_cell("d3")
-        self.last = -1
+        self.mark_last()
         self.flipping = 0
         self.flip_until = 0
         self.bad_cell = -1
@@ -36,6 +37,8 @@ class Screen:
         self.hinter = None
         self.finished = False
         self._said_thinking = False   # "computer thinking" is on the display
+        self.preview = 0              # the discs the move under the resting cursor would flip
+        self.rest_at = app.clock()    # when the cursor came to rest (None: looked already)
         self._place_cursor()
         if session.level is not None:   # the computer's code, before the game fills the heap
             app.use(("play", "ai"))
@@ -55,10 +58,22 @@ class Screen:
         if moves and not (self.session.pos.legal_mask() >> self.cursor) & 1:
             self.cursor = moves[0]
 
+    def mark_last(self):
+        """The last disc played is tinted (a resumed game's or after undo too)."""
+        self.last = -1
+        for cell in self.session.game.moves:
+            if cell != PASS:
+                self.last = cell
+
     def new_turn(self):
         self.thinker = None
         self.hinter = None
         self._place_cursor()
+        self.rested()
+
+    def rested(self):
+        self.preview = 0
+        self.rest_at = self.app.clock()
 
     def _move(self, cell):
         pos = self.session.pos
@@ -77,6 +92,7 @@ class Screen:
             self.flipping = flips
             self.flip_until = self.app.clock() + FLIP_MS
             self.last = cell
+            self.app.sound("move")
         self.new_turn()
         self.save()
         self.app.changed()
@@ -90,6 +106,7 @@ class Screen:
         self.bad_cell = self.cursor
         self.bad_until = self.app.clock() + BAD_MS
         self.app.say(reason)
+        self.app.sound("refused")
 
     def timer_left(self):
         return self.session.game.remaining_ms()
@@ -97,6 +114,9 @@ class Screen:
     # --- input -----------------------------------------------------------------
     def press(self, button):
         pos = self.session.pos
+        if self.preview:
+            self.app.changed()
+        self.rested()
         if self.finished or pos.is_over():   # game over shows once the discs have flipped
             return
         if self.hinter is not None:
@@ -148,12 +168,15 @@ class Screen:
     def _show_hint(self):
         self.cursor = self.hinter.best()
         self.hinter = None
+        self.rested()
         self.session.game.resume_timer()
         self.app.say("try " + cell_name(self.cursor))
 
     def game_over(self, resigned=None):
         self.finished = True
         problem = self.session.finish_game(resigned)
+        self.app.last_record = self.session.last
+        self.app.sound("game over")
         self.app.go("game over", self.session, resigned)
         if problem:
             self.app.say(problem)
@@ -171,6 +194,11 @@ class Screen:
             self.blink_at = now
             self.blink_on = not self.blink_on
             self.app.changed()
+        if self.rest_at is not None and now - self.rest_at >= PREVIEW_MS:
+            self.rest_at = None
+            if self.hints_mask() >> self.cursor & 1 and self.hinter is None:
+                self.preview = pos.flips(self.cursor)
+                self.app.changed()
         if self.finished:
             return
         if pos.is_over():
@@ -224,11 +252,19 @@ class Screen:
     def draw(self, frame):
         pos = self.session.pos
         draw_board(frame, pos, self.hints_mask(), self.last, self.flipping)
+        flips = self.preview
+        cell = 0
+        while flips:
+            if flips & 1:
+                palette.put(frame, cell, palette.PREVIEW)
+            flips >>= 1
+            cell += 1
+        self.app.cursor = -1
         if self.bad_cell >= 0:
             palette.put(frame, self.bad_cell, palette.BAD_CELL)
-        elif self.blink_on and not self.finished and not self.session.is_computer(pos.turn):
-            under = cell_colour(pos, self.cursor, self.hints_mask(), self.last)
-            palette.put(frame, self.cursor, palette.cursor_colour(under, pos.turn))
+        elif not (self.finished or pos.is_over() or self.session.is_computer(pos.turn)):
+            lit = palette.cursor_colour(palette.get(frame, self.cursor), pos.turn)
+            self.app.put_cursor(frame, self.cursor, lit if self.blink_on else None)
 
     def text(self):
         pos = self.session.pos
@@ -247,4 +283,9 @@ class Screen:
         if left is not None:
             info = "%s %ds  %d/%d" % (cell_name(self.cursor), (left + 999) // 1000,
                                        self.session.series.played + 1, self.session.games)
-        return [score_line(pos), status, info, "A play  B menu"]
+        keys = "A play  B menu"
+        if self.hinter is not None:
+            keys = "B: hint now"
+        elif self.busy:
+            keys = "B: move now"
+        return [score_line(pos), status, info, keys]

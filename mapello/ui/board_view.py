@@ -29,39 +29,23 @@ def cell_colour(pos, cell, hints=0, last=-1):
     return palette.BORDER
 
 
-def _empty_board():
-    """The frame of a board with nothing on it: felt on the inner cells, the
-    amber ring around them."""
-    frame = bytearray(300)
-    for cell in range(100):
-        r = cell // 10
-        c = cell % 10
-        palette.put(frame, cell, palette.EMPTY if 0 < r < 9 and 0 < c < 9 else palette.BORDER)
-    return bytes(frame)
-
-
-# What draw_board() starts from, and the colours it paints over it, as bytes
-# for one slice store a cell.
-_EMPTY_BOARD = _empty_board()
-_FLIP = bytes(palette.FLIP_MID)
-_BLACK = bytes(palette.BLACK_DISC)
-_WHITE = bytes(palette.WHITE_DISC)
-_WALL = bytes(palette.WALL)
-_BONUS = bytes(palette.BONUS)
-_BONUS_HINT = bytes(palette.BONUS_HINT)
-_JOKER = bytes(palette.JOKER)
-_HINT = bytes(palette.HINT)
+# What draw_board() starts from: each row of a board with nothing on it
+# (the amber ring around the felt), and the colours it paints over it, 3
+# bytes each, in the order of its tests.
+_EDGE_ROW = bytes(palette.BORDER * 10)
+_INNER_ROW = bytes(palette.BORDER + palette.EMPTY * 8 + palette.BORDER)
+_PAINT = bytes(palette.FLIP_MID + palette.BLACK_DISC + palette.WHITE_DISC + palette.WALL
+               + palette.BONUS + palette.BONUS_HINT + palette.JOKER + palette.HINT)
 
 
 def draw_board(frame, pos, hints=0, last=-1, flipping=0):
     """Every cell of `pos` into `frame`; cells in the `flipping` mask show the
     half-way colour of the flip animation.  The same colours as cell_colour()."""
-    # The empty board first (one copy), then only the cells with something on
-    # them, row by row: a 100-bit mask is a heap integer on a 32-bit board,
-    # so testing `1 << cell` against it allocates for every cell, while a
-    # row (the mask & 1023, the mask then shifted on by 10) is a small
-    # integer, and so is every test of its bits.
-    frame[:] = _EMPTY_BOARD
+    # The empty rows first, then only the cells with something on them: a
+    # 100-bit mask is a heap integer on a 32-bit board, so testing `1 << cell`
+    # against it allocates for every cell, while a row (the mask & 1023, the
+    # mask then shifted on by 10) is a small integer, and so is every test of
+    # its bits.  Nothing here allocates on the heap but those shifts.
     black = pos.discs[BLACK]
     white = pos.discs[WHITE]
     walls = pos.walls
@@ -69,14 +53,21 @@ def draw_board(frame, pos, hints=0, last=-1, flipping=0):
     jokers = pos.jokers
     rest_hints = hints
     rest_flips = flipping
+    paint = _PAINT
     for row in range(10):
+        i = 30 * row
         b = black & 1023
         w = white & 1023
         wall = walls & 1023
         bonus = bonuses & 1023
         joker = jokers & 1023
-        hint = rest_hints & 1023
         flip = rest_flips & 1023
+        if row == 0 or row == 9:
+            frame[i:i + 30] = _EDGE_ROW
+            hint = 0                 # a hint shows on an inner cell only
+        else:
+            frame[i:i + 30] = _INNER_ROW
+            hint = rest_hints & 0x1FE
         black >>= 10
         white >>= 10
         walls >>= 10
@@ -84,30 +75,27 @@ def draw_board(frame, pos, hints=0, last=-1, flipping=0):
         jokers >>= 10
         rest_hints >>= 10
         rest_flips >>= 10
-        if row == 0 or row == 9:
-            hint = 0                 # a hint shows on an inner cell only
-        else:
-            hint &= 0x1FE
-        paint = flip | b | w | wall | bonus | joker | hint
-        i = 30 * row
+        todo = flip | b | w | wall | bonus | joker | hint
         bit = 1
-        while bit <= paint:
-            if paint & bit:
+        while bit <= todo:
+            if todo & bit:
                 if flip & bit:
-                    c = _FLIP
+                    k = 0
                 elif b & bit:
-                    c = _BLACK
+                    k = 3
                 elif w & bit:
-                    c = _WHITE
+                    k = 6
                 elif wall & bit:
-                    c = _WALL
+                    k = 9
                 elif bonus & bit:
-                    c = _BONUS_HINT if hint & bit else _BONUS
+                    k = 15 if hint & bit else 12
                 elif joker & bit:
-                    c = _JOKER
+                    k = 18
                 else:
-                    c = _HINT
-                frame[i:i + 3] = c
+                    k = 21
+                frame[i] = paint[k]
+                frame[i + 1] = paint[k + 1]
+                frame[i + 2] = paint[k + 2]
             i += 3
             bit <<= 1
     if 0 <= last < 100 and not (flipping >> last) & 1:      # the disc just played, tinted

@@ -140,7 +140,7 @@ class BusDisplay:
         self.root_group = None
         self.auto_refresh = True
     def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
-        mark("refresh")
+        mark("display.refresh")
         return True
 ''',
     "displayio": '''
@@ -259,6 +259,12 @@ console = main(until=lambda: _probe.wires[0] > 0)
 mark("first_frame_shown")
 app = console.app
 screen = console.screen
+if app.storage is not None:      # a save's first write into the flash
+    _write = app.storage._write
+    def flush_write(at, data):
+        mark("flush")
+        return _write(at, data)
+    app.storage._write = flush_write
 changed = bytearray(400)
 nchanged = [0]
 if hasattr(screen, "show_lines"):
@@ -615,9 +621,13 @@ def report_game(run, fig, label):
     before_wire = f is None or f < w          # the save written before the frame
     total = moves[0][0] + (flash if before_wire else 0.0)
     nbytes = int(saves[0][0]) if saves else 0
+    text = press_to_text(run, "move", fig)
+    shown = text[0][0] + flash if text else None
     print("  own move to the first flip frame, %s: %.1f ms (the save: %d bytes, %d flash page%s, "
-          "%.1f ms, %s the frame)" % (label, total, nbytes, pages, "" if pages == 1 else "s", flash,
-                                      "before" if before_wire else "after"))
+          "%.1f ms, %s the frame)%s"
+          % (label, total, nbytes, pages, "" if pages == 1 else "s", flash,
+             "before" if before_wire else "after",
+             "; to its text on the display: %.1f ms" % shown if shown is not None else ""))
     return total
 
 
@@ -630,16 +640,19 @@ def report_directions(run, fig):
         line += (" (of it the display's text, set before the LEDs: %s; up to %s when displayio's "
                  "refresh of that text runs before the matrix write)" % (span(texts), span(worst)))
     else:
-        line += " (the display's text is set after the LEDs)"
+        shown = press_to_text(run, "direction", fig)
+        line += (" (the display's text after them: %s to its last byte over I2C)"
+                 % span([t for t, _ in shown]) if shown else " (the display's text after them)")
     print(line)
     return [t for t, _, _ in got], worst
 
 
 def report_idle(run, fig):
     starts = run.indexes("idle_step")
-    costs = [fig.ms(run.between(i, i + 1)) for i in starts]   # to the next marker: the step
+    ends = starts[1:] + [run.at("idle", starts[-1])]           # the whole step, to the next one
+    costs = [fig.ms(run.between(i, j)) for i, j in zip(starts, ends)]
     mean = sum(costs) / len(costs)
-    print("  idle loop in a game: %.2f ms of work a step on average, %.1f ms at most (a blink); "
+    print("  idle loop in a game: %.2f ms of work a step on average, %.1f ms at most; "
           "%d steps/s with the loop's %d ms pace, %d steps/s if it never slept"
           % (mean, max(costs), min(1000 / STEP_MS, 1000 / mean), STEP_MS, 1000 / mean))
     return mean

@@ -82,6 +82,33 @@ def test_redraws_only_when_the_app_changed():
     assert len(screen.lines) == 2 and matrix.frames[-1][0][0] == 9
 
 
+def test_the_matrix_is_written_before_the_text_and_the_watchers_after_both():
+    """A press answers on the LEDs first: the display's text (a label layout
+    and an I2C transfer, several times the wire write) and the watchers (a
+    sound, the record log) come after the frame, in the same step."""
+    order = []
+
+    class Matrix:
+        def show(self, frame, brightness):
+            order.append("matrix")
+
+    class Screen:
+        def show_lines(self, lines):
+            order.append("text")
+
+    class Watcher:
+        def watch(self, app, now, fresh):
+            if fresh:
+                order.append("watch")
+
+    app, clock = FakeApp(), Clock()
+    con = Console(app, Matrix(), [], Screen(), clock, watchers=[Watcher()])
+    con.step()
+    app.version += 1
+    con.step()
+    assert order == ["matrix", "text", "watch"] * 2
+
+
 def test_held_direction_reaches_the_app_repeatedly():
     app, clock = FakeApp(), Clock()
     inputs = [Script([(0, "press", buttons.DOWN), (1000, "release", buttons.DOWN)])]

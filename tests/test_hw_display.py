@@ -205,6 +205,36 @@ def test_only_changed_lines_are_updated(display_of):
     assert picture(d, 16, 60)[8:] == SCORE_5X8[8:]
 
 
+def test_a_self_refreshing_display_is_refreshed_once_the_lines_are_set():
+    """displayio refreshes an auto-refreshing display in a background task,
+    at whatever moment its frame time is up, the middle of the matrix's
+    write included: the screen turns that off and refreshes after each change."""
+    class Display:
+        auto_refresh = True
+        root_group = None
+        refreshed = 0
+
+        def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
+            self.refreshed += 1      # None: at once, as CircuitPython's BusDisplay does
+            return True
+
+    d = Display()
+    screen = TextScreen(d, 128, 32)
+    assert d.auto_refresh is False and d.refreshed == 0
+    screen.show_lines(SCORE)
+    assert d.refreshed == 1
+    screen.show_lines(SCORE)                               # nothing changed: no transfer
+    assert d.refreshed == 1
+    screen.show_lines(["Black 13  White 8", "Black to move", "", ""])
+    assert d.refreshed == 2
+
+
+def test_a_display_the_caller_refreshes_is_left_so(display_of):
+    d = display_of(128, 32)                                # auto_refresh=False, as the simulator's
+    screen = TextScreen(d, 128, 32)
+    assert not screen.refreshes and d.auto_refresh is False
+
+
 def test_full_width_line_fits(display_of):
     d = display_of(128, 32)
     TextScreen(d, 128, 32).show_lines(["M" * 21, "W" * 21, "g" * 21, "@" * 21])

@@ -70,17 +70,21 @@ class Console:
         fresh = app.version != self._version
         if fresh:
             self._version = app.version
-            if self.screen is not None:
-                self.screen.show_lines(app.lines)
             if self.ticker is not None:
                 self._start_scroll(app, now)
-        for watcher in self.watchers:
-            watcher.watch(app, now, fresh)
+        # The matrix first: it answers the press in one short wire write,
+        # while setting the display's text (a label's layout, then the I2C
+        # transfer) takes several times longer, and the player looks at the
+        # board.  Then the text, then the watchers (a sound, the record log).
         if self.matrix is not None:
             if self.ticker is not None and self.ticker.active and self.ticker.draw(now, self._scroll):
                 self.matrix.show(self._scroll, app.brightness)
             elif fresh or self.ticker is not None:
                 self.matrix.show(app.frame, app.brightness)
+        if fresh and self.screen is not None:
+            self.screen.show_lines(app.lines)
+        for watcher in self.watchers:
+            watcher.watch(app, now, fresh)
         self.steps += 1
 
     def _start_scroll(self, app, now):

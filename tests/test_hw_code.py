@@ -547,6 +547,7 @@ def test_with_b_at_reset_saved_boards_become_files_the_menu_lists(device, monkey
     boards.mkdir()
     shutil.copy(os.path.join(ROOT, "boards", "rulebook.txt"), boards / "rulebook.txt")
     the_game_owns_the_drive(monkeypatch)
+    player.phase = "held by the test"                      # the test presses every button
     start.main(until=steps(3), boards_dir=str(boards))
     assert "saved boards go to boards/ as files" in capsys.readouterr().out
     assert player.app.message == "Boards save as files"

@@ -82,11 +82,16 @@ def test_redraws_only_when_the_app_changed():
     assert len(screen.lines) == 2 and matrix.frames[-1][0][0] == 9
 
 
-def test_the_matrix_is_written_before_the_text_and_the_watchers_after_both():
-    """A press answers on the LEDs first: the display's text (a label layout
-    and an I2C transfer, several times the wire write) and the watchers (a
-    sound, the record log) come after the frame, in the same step."""
+def test_the_matrix_is_written_first_then_what_the_app_deferred_then_the_text():
+    """A press answers on the LEDs first: what the App deferred until then (a
+    move's save), the display's text (a label layout and an I2C transfer,
+    several times the wire write) and the watchers (a sound, the record log)
+    come after the frame, in the same step."""
     order = []
+
+    class App(FakeApp):
+        def run_deferred(self):
+            order.append("deferred")
 
     class Matrix:
         def show(self, frame, brightness):
@@ -101,12 +106,12 @@ def test_the_matrix_is_written_before_the_text_and_the_watchers_after_both():
             if fresh:
                 order.append("watch")
 
-    app, clock = FakeApp(), Clock()
+    app, clock = App(), Clock()
     con = Console(app, Matrix(), [], Screen(), clock, watchers=[Watcher()])
     con.step()
     app.version += 1
     con.step()
-    assert order == ["matrix", "text", "watch"] * 2
+    assert order == ["matrix", "deferred", "text", "watch"] * 2
 
 
 def test_held_direction_reaches_the_app_repeatedly():

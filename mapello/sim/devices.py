@@ -72,6 +72,7 @@ class SimDevices:
         self.kinds = app.cell_kinds()
         self.cursor = app.cursor
         self.matrix.show(app.frame, app.brightness)
+        app.run_deferred()                  # as the device's loop: a move's save after its frame
         self.screen.show_lines(app.lines)
         return True
 

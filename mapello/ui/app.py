@@ -140,6 +140,7 @@ class App:
         self.last_record = None   # the GameRecord of the last game finished
         self.cursor = -1          # the cursor's cell (lit or not), -1 when none is drawn
         self._under = None        # the colour the cursor covers
+        self._deferred = []       # what waits for the frame to be out (a move's save)
         self._load_settings()
         self.go("menu")
         self._refresh()
@@ -210,6 +211,29 @@ class App:
     def changed(self):
         self._dirty = True
 
+    def defer(self, job):
+        """Run `job()` once the frame this press or tick drew is on the LEDs:
+        the loop calls run_deferred() right after the matrix write; a host
+        that does not is served at the start of the next press or tick, so
+        nothing else happens in the App before a deferred job has run (a
+        move's save comes before anything that could follow the move)."""
+        self._deferred.append(job)
+
+    def run_deferred(self):
+        """The jobs defer() queued, in order; an error in one is survived as a
+        screen handler's is (the rest are dropped with the screen)."""
+        jobs = self._deferred
+        while jobs:
+            try:
+                jobs.pop(0)()
+            except Exception as e:  # MemoryError included: the player must never see a crash
+                if self.strict:
+                    raise
+                del jobs[:]
+                self._recover("out of memory" if isinstance(e, MemoryError)
+                              else "%s: %s" % (type(e).__name__, e))
+        self._refresh()
+
     def sound(self, name):
         if self.sounds is not None:
             self.sounds.append(name)
@@ -242,6 +266,8 @@ class App:
 
     # --- inputs -------------------------------------------------------------
     def press(self, button):
+        if self._deferred:
+            self.run_deferred()
         if not 0 <= button < len(buttons.NAMES):
             return
         self.held |= 1 << button
@@ -253,6 +279,8 @@ class App:
             self.held &= ~(1 << button)
 
     def tick(self):
+        if self._deferred:
+            self.run_deferred()
         now = self.clock()
         if self._message and now - self._message_until >= 0:
             self._message = ""

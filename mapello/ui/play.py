@@ -94,7 +94,7 @@ class Screen:
             self.last = cell
             self.app.sound("move")
         self.new_turn()
-        self.save()
+        self.app.defer(self.save)     # once the move's first frame is on the LEDs
         self.app.changed()
 
     def save(self):

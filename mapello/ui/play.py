@@ -6,7 +6,7 @@ from mapello import buttons
 from mapello.ui import palette
 from mapello.ui.board_view import COLOUR_WORD, draw_board, score_line
 from mapello.ui.thinking import run_slices, search
-from mapello.rules.position import PASS, cell_name, parse_cell
+from mapello.rules.position import PASS, cell_name, cells_of, parse_cell
 
 try:
     from micropython import const
@@ -39,6 +39,8 @@ class Screen:
         self._said_thinking = False   # "computer thinking" is on the display
         self.preview = 0              # the discs the move under the resting cursor would flip
         self.rest_at = app.clock()    # when the cursor came to rest (None: looked already)
+        self._black = self._white = self._turn = -1   # legal_mask()'s position
+        self._legal = 0
         self._place_cursor()
         if session.level is not None:   # the computer's code, before the game fills the heap
             app.use(("play", "ai"))
@@ -49,14 +51,31 @@ class Screen:
     def busy(self):
         """The computer or a hint is thinking."""
         return self.hinter is not None or (
-            not self.finished and not self.session.pos.is_over()
+            not self.finished and not self.over()
             and self.session.is_computer(self.session.pos.turn))
+
+    def legal_mask(self):
+        """pos.legal_mask(), worked out once per position (a mask costs a few
+        ms on the device, and every press, tick, frame and text asks): the
+        discs and the turn, compared by value, are the key (walls and jokers
+        stay as they are in a game).  0: over() or must pass."""
+        pos = self.session.pos
+        d = pos.discs
+        if d[0] != self._black or d[1] != self._white or pos.turn != self._turn:
+            self._black = d[0]
+            self._white = d[1]
+            self._turn = pos.turn
+            self._legal = pos.legal_mask()
+        return self._legal
+
+    def over(self):
+        return not self.legal_mask() and self.session.pos.is_over()
 
     # --- helpers -------------------------------------------------------------
     def _place_cursor(self):
-        moves = self.session.pos.legal_moves()
-        if moves and not (self.session.pos.legal_mask() >> self.cursor) & 1:
-            self.cursor = moves[0]
+        legal = self.legal_mask()
+        if legal and not (legal >> self.cursor) & 1:
+            self.cursor = cells_of(legal)[0]      # the first legal move in board order
 
     def mark_last(self):
         """The last disc played is tinted (a resumed game's or after undo too)."""
@@ -117,7 +136,7 @@ class Screen:
         if self.preview:
             self.app.changed()
         self.rested()
-        if self.finished or pos.is_over():   # game over shows once the discs have flipped
+        if self.finished or self.over():   # game over shows once the discs have flipped
             return
         if self.hinter is not None:
             if button == buttons.B:
@@ -125,7 +144,7 @@ class Screen:
             else:
                 self.app.say("hint: thinking, B now")
             return
-        if self.session.is_computer(pos.turn) and not pos.is_over():
+        if self.session.is_computer(pos.turn) and not self.over():
             if button == buttons.B and self.thinker is not None:
                 cell = self.thinker.best()
                 self._move(cell)
@@ -138,7 +157,7 @@ class Screen:
             from mapello.ui.game_menu import open_menu
             open_menu(self)
             return
-        if pos.must_pass():
+        if not self.legal_mask() and pos.must_pass():
             if button == buttons.A:
                 self._move(PASS)
             else:
@@ -201,7 +220,7 @@ class Screen:
                 self.app.changed()
         if self.finished:
             return
-        if pos.is_over():
+        if self.over():
             if not self.flipping:
                 self.game_over()
             return
@@ -226,7 +245,7 @@ class Screen:
 
     def _think(self):
         pos = self.session.pos
-        if not pos.legal_mask():
+        if not self.legal_mask():
             self._move(PASS)
             self.app.say("CPU: pass")
             return
@@ -243,7 +262,7 @@ class Screen:
     def hints_mask(self):
         if not self.app.settings.get("hints", 1) or self.session.is_computer(self.session.pos.turn):
             return 0
-        return self.session.pos.legal_mask()
+        return self.legal_mask()
 
     def draw_still(self, frame):
         """The board without cursor or animation (under a menu)."""
@@ -262,7 +281,7 @@ class Screen:
         self.app.cursor = -1
         if self.bad_cell >= 0:
             palette.put(frame, self.bad_cell, palette.BAD_CELL)
-        elif not (self.finished or pos.is_over() or self.session.is_computer(pos.turn)):
+        elif not (self.finished or self.over() or self.session.is_computer(pos.turn)):
             lit = palette.cursor_colour(palette.get(frame, self.cursor), pos.turn)
             self.app.put_cursor(frame, self.cursor, lit if self.blink_on else None)
 
@@ -270,11 +289,11 @@ class Screen:
         pos = self.session.pos
         turn = pos.turn
         who = "%s %s" % (self.session.player_name(self.session.player_of(turn)), COLOUR_WORD[turn])
-        if pos.is_over():
+        if self.over():
             status = "game over"
         elif self.session.is_computer(turn):
             status = who + " thinking"
-        elif pos.must_pass():
+        elif not self.legal_mask() and pos.must_pass():
             status = who + ": pass, A"
         else:
             status = who + " to move"

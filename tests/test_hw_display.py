@@ -185,6 +185,29 @@ def test_damaged_font_file_falls_back(tmp_path):
     assert said
 
 
+def test_the_games_characters_load_with_the_font(tmp_path):
+    """The loader collects the garbage whenever a text brings a character it
+    has not loaded (25 ms on an RP2040): the game's own characters come in
+    one batch with the font, so its lines never wait for that."""
+    import shutil
+    path = str(tmp_path / "mapello-5x8.pcf")
+    shutil.copy(font_module.font_path(), path)
+    font = font_module.small_font(path)
+    loads = []
+    real = font.load_glyphs
+
+    def load_glyphs(code_points):
+        new = {c for c in ({ord(c) for c in code_points} if isinstance(code_points, str)
+                           else set(code_points)) if c not in font._glyphs}
+        loads.append(new)
+        return real(code_points)
+    font.load_glyphs = load_glyphs
+    for text in ("B12(+3)  W9(+0)", "P1 Black to move", "e3  game 1/2", "A play  B menu",
+                 "MAPELLO", ">Mode: vs computer", "hint: thinking, B now", "CPU: pass"):
+        font.load_glyphs(text)
+    assert not any(loads), loads
+
+
 def test_the_font_is_loaded_once(display_of):
     d = display_of(128, 32)
     first = TextScreen(d, 128, 32).labels[0].font

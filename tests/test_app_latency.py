@@ -4,8 +4,9 @@ and not a moment longer: the loop (mapello/hardware/console.py) runs it
 right after the matrix write, in the same step, before the display's text;
 a host that does not (a test, the simulator) has it run at the start of the
 App's next press or tick, before anything else happens.  So a power cut
-loses at most the move whose frame just went out.  The play screen works
-out the legal moves once per position."""
+loses at most the move whose frame just went out.  (The play screen works
+out the legal moves once per position: test_app_flow.py checks every cell,
+the hints included, after every move, pass and undo.)"""
 from app_driver import Player
 from fake_nvm import FakeNvm
 from mapello import buttons
@@ -91,33 +92,3 @@ def test_through_the_loop_the_frame_goes_out_first_and_the_save_in_the_same_step
     con.step()
     assert seen == [("frame", []), ("text", [cell])]
 
-
-def test_the_play_screens_cached_moves_follow_every_change_of_the_position():
-    """The play screen works out the legal moves once per position (each mask
-    costs milliseconds on the device): moves, passes, a move taken back (as
-    undo replays the game) and a disc removed all show at once.  (Walls and
-    jokers stay as they are during a game: a new board is a new screen.)"""
-    from mapello.game.random_boards import Rng
-    from mapello.rules.position import PASS
-    p = Player()
-    p.press("A")
-    play = p.app.screen
-    pos = play.session.pos
-    rng = Rng(4)
-
-    def same():
-        assert play.legal_mask() == pos.legal_mask()
-        assert play.over() == pos.is_over()
-
-    same()
-    while not pos.is_over():
-        legal = pos.legal_moves()
-        before = (pos.discs[0], pos.discs[1], pos.turn, pos.bonuses)
-        pos.push(legal[rng.below(len(legal))] if legal else PASS)
-        same()
-        if legal and rng.below(4) == 0:            # taken back
-            pos.discs[0], pos.discs[1], pos.turn, pos.bonuses = before
-            same()
-    same()
-    pos.discs[0] &= ~(1 << next(c for c in range(100) if (pos.discs[0] >> c) & 1))
-    same()

@@ -66,7 +66,8 @@ def show_problem(text, screen=None, display=None):
             display = getattr(board, "DISPLAY", None)
         if display is not None and terminal is not None:
             display.root_group = terminal
-            display.auto_refresh = True    # the game's TextScreen had turned it off
+            if getattr(screen, "refreshes", False):
+                display.auto_refresh = True    # the game's TextScreen had turned it off
             for line in wrap(text, 21, 8):
                 print(line)
     except Exception:  # nothing more can be shown: the serial line stands

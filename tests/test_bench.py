@@ -59,8 +59,10 @@ def test_device_latency_prints_its_figures():
     for text in (r"code\.py to the first frame on the LEDs: [\d.]+ s",
                  r"code\.py to the menu's text on the display: [\d.]+ s",
                  r"reset to the first frame: [\d.]+ s",
-                 r"direction press to the LEDs: [\d.]+(-[\d.]+)? ms",
-                 r"own move to the first flip frame, early \(move \d+\): [\d.]+ ms",
+                 r"direction press to the LEDs: [\d.]+(-[\d.]+)? ms \(the display's text after "
+                 r"them: [\d.]+(-[\d.]+)? ms",
+                 r"own move to the first flip frame, early \(move \d+\): [\d.]+ ms \(the save: .*after "
+                 r"the frame\); to its text on the display: [\d.]+ ms",
                  r"own move to the first flip frame, late \(move \d+\): [\d.]+ ms",
                  r"menu press to the display's text: [\d.]+(-[\d.]+)? ms",
                  r"idle loop in a game: [\d.]+ ms of work a step",

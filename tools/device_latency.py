@@ -21,8 +21,9 @@ path: Console.step, the App, the Matrix adapter, the TextScreen.
 
 Callgrind dumps its instruction count each time a marker runs (micropython.kbd_intr,
 called by _probe.mark): at a press, at the matrix's wire write
-(neopixel_write), after the display's text is set, around each slice of the
-computer's search.  A count between two markers is exact and the same on
+(neopixel_write), at a save's first write into the flash, at the display's
+refresh and after its text is set, around each slice of the computer's
+search.  A count between two markers is exact and the same on
 every run.  Device time = VM instructions x 2.5 cycles / 125 MHz (the
 calibration device_cost.py uses, measured on CircuitPython 10 firmware in an
 RP2040 emulator) x --factor (32-bit board instructions per VM instruction;

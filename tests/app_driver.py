@@ -71,6 +71,12 @@ def standing(lines):
     raise AssertionError("no standing line in %r" % (lines,))
 
 
+def last_disc(game):
+    """The last disc played in `game` (passes skipped), or -1."""
+    discs = [m for m in game.moves if m != PASS]
+    return discs[-1] if discs else -1
+
+
 class Player:
     """An app, its clock, a model of the game on screen, and helpers that press
     buttons by name.  `model` is a Game to go on with when B resumes a saved
@@ -106,6 +112,7 @@ class Player:
             if self.model is not None:       # after a finished game, the series' next one
                 moves = () if self.finished else self.model.moves
                 self.model = Game(self.model.start, moves, self._computer())
+                self.last = last_disc(self.model)    # a resumed game tints its last disc
             self.finished = False
             return
         self.finished = False
@@ -155,8 +162,7 @@ class Player:
         if before == "choice" and button == buttons.A and lines[1] == ">Undo" \
                 and app.message == "undone":
             self.model.undo()
-            last = self.model.last_move()
-            self.last = -1 if last is None or last == PASS else last
+            self.last = last_disc(self.model)
             assert app.lines[0] == score_line(self.model.pos), app.lines
         if name != "play":
             return
@@ -294,12 +300,17 @@ class Player:
 
     def check_board(self):
         """Every cell of the frame shows the model's position (the last move
-        tinted, hints on legal moves); the cursor's cell may show the cursor."""
+        tinted, hints on legal moves); the cursor's cell may show the cursor,
+        and the discs a move there would flip may glow (all of them or none)."""
         pos = self.model.pos
         hints = self.hints()
         cursor = self.cursor() if self.screen == "play" else -1
+        flips = pos.flips(cursor) if cursor >= 0 and hints >> cursor & 1 else 0
+        glowing = [c for c in range(100) if self.colour(c) == palette.PREVIEW]
+        if glowing:
+            assert sum(1 << c for c in glowing) == flips, (glowing, cursor, self.app.lines)
         for c in range(100):
-            want = cell_colour(pos, c, hints, self.last)
+            want = palette.PREVIEW if glowing and flips >> c & 1 else cell_colour(pos, c, hints, self.last)
             got = self.colour(c)
             if c == cursor:
                 assert got in (want, palette.cursor_colour(want, pos.turn)), (c, got, want)

@@ -21,7 +21,8 @@ ALL_SCREENS = {"menu", "setup", "choice", "play", "game over",
 SCORE = re.compile(r"^B(\d+)\(\+(\d+)\)  W(\d+)\(\+(\d+)\)$")
 INNER_COLOURS = {palette.EMPTY, palette.HINT, palette.WALL, palette.BONUS, palette.BONUS_HINT,
                  palette.BLACK_DISC, palette.WHITE_DISC, palette.LAST_BLACK, palette.LAST_WHITE,
-                 palette.FLIP_MID, palette.CURSOR_ALT, palette.BAD_CELL, palette.SETUP_CURSOR}
+                 palette.FLIP_MID, palette.CURSOR_ALT, palette.BAD_CELL, palette.SETUP_CURSOR,
+                 palette.PREVIEW}
 BORDER_COLOURS = {palette.BORDER, palette.JOKER, palette.SETUP_CURSOR}
 BLACKS = (palette.BLACK_DISC, palette.LAST_BLACK)
 WHITES = (palette.WHITE_DISC, palette.LAST_WHITE)
@@ -57,8 +58,8 @@ def check_invariants(p):
         black, _, white, _ = scores(line)
         assert 4 <= black + white <= 64, line
         # the discs on the matrix are the score's, but for the cells that
-        # flip, flash or hold the cursor
-        blur = colours.count(palette.FLIP_MID) + 2
+        # flip, glow as a move's flips, flash or hold the cursor
+        blur = colours.count(palette.FLIP_MID) + colours.count(palette.PREVIEW) + 2
         assert abs(sum(colours.count(x) for x in BLACKS) - black) <= blur, (line, colours)
         assert abs(sum(colours.count(x) for x in WHITES) - white) <= blur, (line, colours)
     if app.message:

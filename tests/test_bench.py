@@ -46,3 +46,26 @@ def test_save_bench_prints_its_figures():
         assert re.search(r"%s: power cut at each of \d+ steps" % port, out), out
     erases = float(re.search(r"rp2040: ([\d.]+) sector erases", out).group(1))
     assert erases <= 3
+
+
+def test_device_latency_prints_its_figures():
+    """tools/device_latency.py (the game in the VM under callgrind, from code.py's
+    entry point on stand-ins of the board's C modules): a quick run prints
+    every figure the README quotes; the figures are never asserted."""
+    proc = subprocess.run([sys.executable, "tools/device_latency.py", "--quick"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    out = proc.stdout
+    for text in (r"code\.py to the first frame on the LEDs: [\d.]+ s",
+                 r"code\.py to the menu's text on the display: [\d.]+ s",
+                 r"reset to the first frame: [\d.]+ s",
+                 r"direction press to the LEDs: [\d.]+(-[\d.]+)? ms \(the display's text after "
+                 r"them: [\d.]+(-[\d.]+)? ms",
+                 r"own move to the first flip frame, early \(move \d+\): [\d.]+ ms \(the save: .*after "
+                 r"the frame\); to its text on the display: [\d.]+ ms",
+                 r"own move to the first flip frame, late \(move \d+\): [\d.]+ ms",
+                 r"menu press to the display's text: [\d.]+(-[\d.]+)? ms",
+                 r"idle loop in a game: [\d.]+ ms of work a step",
+                 r"while the hard level thinks: \d+ steps/s",
+                 r"a garbage collection: [\d.]+"):
+        assert re.search(text, out), (text, out)

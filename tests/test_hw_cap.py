@@ -170,8 +170,9 @@ def test_a_board_of_white_discs_alone(wire):
 
 def test_the_apps_worst_case_on_the_wire(wire):
     """The App showing the README's worst case (docs/boards/white-flood.txt,
-    black h8, white g6): each cell's wire colour by what the cell is, and
-    every two neighbours of different kinds clearly apart."""
+    black h8, white g6, the cursor at rest on a1 so the discs a1 would flip
+    glow): each cell's wire colour by what the cell is, and every two
+    neighbours of different kinds clearly apart."""
     boards = from_folder(os.path.join(ROOT, "docs", "boards"))
     p = Player(boards=boards, settings={"brightness": DEFAULTS.brightness, "games": 2})
     p.tap(buttons.A)                                   # start: black to move, cursor on a1
@@ -188,9 +189,12 @@ def test_the_apps_worst_case_on_the_wire(wire):
     assert start.walls and start.bonuses and start.jokers
     kind = {}
     hints = pos.legal_mask()
+    flips = pos.flips(parse_cell("a1"))
     for cell in range(100):
         bit = 1 << cell
-        if cell == parse_cell("g6"):
+        if flips & bit:
+            kind[cell] = "preview"
+        elif cell == parse_cell("g6"):
             kind[cell] = "last white"
         elif pos.discs[WHITE] & bit:
             kind[cell] = "white"
@@ -215,7 +219,7 @@ def test_the_apps_worst_case_on_the_wire(wire):
     assert all(len(v) == 1 for v in by_kind.values()), by_kind
     got = {k: v.pop() for k, v in by_kind.items()}
     assert set(got) == {"white", "last white", "black", "wall", "joker", "bonus hint", "hint", "empty",
-                        "border"}
+                        "border", "preview"}
     for name, rgb in got.items():
         assert name == "black" or max(rgb) >= MIN_LIT, (name, rgb)
         assert name == "white" or lum(got["white"]) >= 1.2 * lum(rgb), (name, rgb)

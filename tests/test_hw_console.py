@@ -82,6 +82,38 @@ def test_redraws_only_when_the_app_changed():
     assert len(screen.lines) == 2 and matrix.frames[-1][0][0] == 9
 
 
+def test_the_matrix_is_written_first_then_what_the_app_deferred_then_the_text():
+    """A press answers on the LEDs first: what the App deferred until then (a
+    move's save), the display's text (a label layout and an I2C transfer,
+    several times the wire write) and the watchers (a sound, the record log)
+    come after the frame, in the same step."""
+    order = []
+
+    class App(FakeApp):
+        def run_deferred(self):
+            order.append("deferred")
+
+    class Matrix:
+        def show(self, frame, brightness):
+            order.append("matrix")
+
+    class Screen:
+        def show_lines(self, lines):
+            order.append("text")
+
+    class Watcher:
+        def watch(self, app, now, fresh):
+            if fresh:
+                order.append("watch")
+
+    app, clock = App(), Clock()
+    con = Console(app, Matrix(), [], Screen(), clock, watchers=[Watcher()])
+    con.step()
+    app.version += 1
+    con.step()
+    assert order == ["matrix", "deferred", "text", "watch"] * 2
+
+
 def test_held_direction_reaches_the_app_repeatedly():
     app, clock = FakeApp(), Clock()
     inputs = [Script([(0, "press", buttons.DOWN), (1000, "release", buttons.DOWN)])]
@@ -263,15 +295,15 @@ def test_tick_clock_counts_through_the_wrap():
 
 
 class GameOverApp(FakeApp):
-    """A stand-in App whose screen can be the game-over screen of a session."""
+    """A stand-in App that can show the game-over screen, with its last_record."""
 
     def __init__(self):
         super().__init__()
         self.screen_name = "play"
-        self.screen = types.SimpleNamespace(session=types.SimpleNamespace(last=None))
+        self.last_record = None
 
     def finish(self, record):
-        self.screen = types.SimpleNamespace(session=types.SimpleNamespace(last=record))
+        self.last_record = record
         self.screen_name = "game over"
         self.version += 1
 
@@ -318,13 +350,17 @@ def test_each_finished_game_is_printed_once_as_a_text_record(monkeypatch):
     assert len(printed) == 6 and from_text(printed[5]) == second
 
 
-def test_the_apps_own_last_record_comes_first():
-    from mapello.hardware.record_log import last_record
+def test_the_log_reads_the_apps_last_record_only():
+    """Not the screen's insides: a screen holding some other record changes nothing."""
+    from mapello.hardware.record_log import RecordLog
+    from mapello.game.record_text import from_text
+    printed = []
     app = GameOverApp()
-    app.finish(a_record())
-    assert last_record(app) is app.screen.session.last
-    app.last_record = a_record("e3")
-    assert last_record(app) is app.last_record
+    app.screen = types.SimpleNamespace(session=types.SimpleNamespace(last=a_record("e3")))
+    con = Console(app, Recorder(), [], Recorder(), Clock(), watchers=[RecordLog(printed.append)])
+    app.finish(a_record("e3 f3"))
+    con.step()
+    assert len(printed) == 3 and from_text(printed[2]) == a_record("e3 f3")
 
 
 def test_a_record_that_cannot_be_printed_is_said_and_the_loop_goes_on(monkeypatch):

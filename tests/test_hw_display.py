@@ -185,6 +185,29 @@ def test_damaged_font_file_falls_back(tmp_path):
     assert said
 
 
+def test_the_games_characters_load_with_the_font(tmp_path):
+    """The loader collects the garbage whenever a text brings a character it
+    has not loaded (25 ms on an RP2040): the game's own characters come in
+    one batch with the font, so its lines never wait for that."""
+    import shutil
+    path = str(tmp_path / "mapello-5x8.pcf")
+    shutil.copy(font_module.font_path(), path)
+    font = font_module.small_font(path)
+    loads = []
+    real = font.load_glyphs
+
+    def load_glyphs(code_points):
+        new = {c for c in ({ord(c) for c in code_points} if isinstance(code_points, str)
+                           else set(code_points)) if c not in font._glyphs}
+        loads.append(new)
+        return real(code_points)
+    font.load_glyphs = load_glyphs
+    for text in ("B12(+3)  W9(+0)", "P1 Black to move", "e3  game 1/2", "A play  B menu",
+                 "MAPELLO", ">Mode: vs computer", "hint: thinking, B now", "CPU: pass"):
+        font.load_glyphs(text)
+    assert not any(loads), loads
+
+
 def test_the_font_is_loaded_once(display_of):
     d = display_of(128, 32)
     first = TextScreen(d, 128, 32).labels[0].font
@@ -203,6 +226,36 @@ def test_only_changed_lines_are_updated(display_of):
     assert screen.updates == 3
     assert picture(d, 8, 60) != SCORE_5X8[:8]
     assert picture(d, 16, 60)[8:] == SCORE_5X8[8:]
+
+
+def test_a_self_refreshing_display_is_refreshed_once_the_lines_are_set():
+    """displayio refreshes an auto-refreshing display in a background task,
+    at whatever moment its frame time is up, the middle of the matrix's
+    write included: the screen turns that off and refreshes after each change."""
+    class Display:
+        auto_refresh = True
+        root_group = None
+        refreshed = 0
+
+        def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
+            self.refreshed += 1      # None: at once, as CircuitPython's BusDisplay does
+            return True
+
+    d = Display()
+    screen = TextScreen(d, 128, 32)
+    assert d.auto_refresh is False and d.refreshed == 0
+    screen.show_lines(SCORE)
+    assert d.refreshed == 1
+    screen.show_lines(SCORE)                               # nothing changed: no transfer
+    assert d.refreshed == 1
+    screen.show_lines(["Black 13  White 8", "Black to move", "", ""])
+    assert d.refreshed == 2
+
+
+def test_a_display_the_caller_refreshes_is_left_so(display_of):
+    d = display_of(128, 32)                                # auto_refresh=False, as the simulator's
+    screen = TextScreen(d, 128, 32)
+    assert not screen.refreshes and d.auto_refresh is False
 
 
 def test_full_width_line_fits(display_of):

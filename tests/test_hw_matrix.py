@@ -134,6 +134,33 @@ def test_one_show_per_changed_frame(sent):
     assert len(sent) == 3
 
 
+def test_rewriting_only_the_changed_rows_sends_what_a_whole_write_sends(sent):
+    """show() writes only the rows of the frame that changed, unless the scale
+    did: whatever the sequence of frames, brightness and cap, the wire must
+    carry exactly what a fresh matrix writing the whole frame sends."""
+    from mapello.rng import Rng
+    rng = Rng(4)
+    matrix = make(budget=700, rotation=90)
+    frame = bytearray(300)
+    for n in range(150):
+        for _ in range(rng.below(4)):                     # a few cells change, as in play
+            cell = rng.below(100)
+            bright = rng.below(4) == 0                     # now and then a white disc
+            frame[3 * cell:3 * cell + 3] = bytes((255, 255, 220) if bright else
+                                                 (rng.below(120), rng.below(120), rng.below(120)))
+        if n % 17 == 0:
+            frame[:] = bytes(255 if rng.below(3) else 0 for _ in range(300))   # a flood: capped
+        brightness = (20, 20, 20, 60, 100)[rng.below(5)]
+        if n == 90:
+            matrix.clear()                                 # dark: every row again after it
+        if not matrix.show(frame, brightness):
+            continue
+        got = sent[-1]
+        make(budget=700, rotation=90).show(frame, brightness)
+        assert got == sent[-1], n
+        sent.clear()
+
+
 def test_build_matrix_from_settings(sent, monkeypatch):
     settings = read_settings({"MAPELLO_MATRIX_PIN": "NEOPIXEL", "MAPELLO_COLOR_ORDER": "RGB",
                               "MAPELLO_MATRIX_ROTATION": "180", "MAPELLO_CURRENT_MA": "900"}.get)

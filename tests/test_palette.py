@@ -20,7 +20,7 @@ INNER_STATES = {
 }
 BORDER_STATES = {"border": palette.BORDER, "joker": palette.JOKER}
 TRANSIENT = {"flip": palette.FLIP_MID, "refused": palette.BAD_CELL,
-             "setup cursor": palette.SETUP_CURSOR}
+             "setup cursor": palette.SETUP_CURSOR, "preview": palette.PREVIEW}
 
 
 def neighbour_pairs():
@@ -78,6 +78,17 @@ def test_the_last_move_is_not_tinted_like_the_cursor():
     assert b > r and g > r
 
 
+def test_the_flip_preview_differs_from_what_stands_next_to_it():
+    """The glowing discs sit beside the cursor (its lit colours: the movers'
+    discs and amber), the flips of a move just played and a refused cell,
+    besides every cell kind (neighbour_pairs)."""
+    for other in (palette.CURSOR_ALT, palette.WHITE_DISC, palette.BLACK_DISC, palette.FLIP_MID,
+                  palette.BAD_CELL, palette.SETUP_CURSOR):
+        assert palette.distance(palette.PREVIEW, other) >= palette.MIN_DISTANCE, other
+        for brightness in BRIGHTNESS:
+            assert device_colour(palette.PREVIEW, brightness) != device_colour(other, brightness)
+
+
 def test_setup_cursor_differs_from_every_cell():
     for name, colour in list(INNER_STATES.items()) + list(BORDER_STATES.items()):
         assert palette.distance(palette.SETUP_CURSOR, colour) >= palette.MIN_DISTANCE, name
@@ -101,3 +112,36 @@ def test_board_view_uses_the_palette():
     assert cell_colour(pos, parse_cell("e4")) == palette.WHITE_DISC
     assert cell_colour(pos, parse_cell("e3"), hints) == palette.HINT
     assert cell_colour(pos, parse_cell("a2"), hints) == palette.EMPTY
+
+
+def expected_frame(pos, hints, last, flipping):
+    """The frame cell by cell, as cell_colour() and the flip mask say."""
+    out = bytearray(300)
+    for cell in range(100):
+        colour = palette.FLIP_MID if (flipping >> cell) & 1 else cell_colour(pos, cell, hints, last)
+        palette.put(out, cell, colour)
+    return out
+
+
+def test_draw_board_paints_every_cell_as_cell_colour_says():
+    """draw_board() works on 10-bit rows (small integers on a 32-bit board);
+    every cell must still come out as the per-cell cell_colour() says, with
+    any hints (even stray ones on the border), last move and flips."""
+    from mapello.game.random_boards import random_board
+    from mapello.rng import Rng
+    from mapello.rules.pieces import Limits
+    from mapello.ui.board_view import draw_board
+    rng = Rng(11)
+    frame = bytearray(b"\x07" * 300)                 # whatever was drawn before
+    for n in range(60):
+        pos = random_board(n, Limits(8, 8, 8)).position if n % 3 else Position()
+        for _ in range(rng.below(50)):
+            legal = pos.legal_moves()
+            pos.push(legal[rng.below(len(legal))] if legal else -1)
+        hints = pos.legal_mask() if n % 4 else rng.next32() << 68 | rng.next32() << 34 | rng.next32()
+        last = (-1, 0, 44, 55, 99, parse_cell("a1"), rng.below(100))[n % 7]
+        flipping = 0 if n % 2 else (pos.discs[BLACK] | pos.discs[WHITE]) & (rng.next32() << 60 | rng.next32() << 30 | rng.next32())
+        draw_board(frame, pos, hints, last, flipping)
+        assert frame == expected_frame(pos, hints, last, flipping), n
+    draw_board(frame, Position())                    # the defaults
+    assert frame == expected_frame(Position(), 0, -1, 0)

@@ -257,6 +257,8 @@ HANDLED = {
         runs_ok(r"from \.py source: \d+ bytes")(repo, "python3 tools/min_heap.py"),
         runs_ok(r"from \.mpy: \d+ bytes")(repo, "python3 tools/min_heap.py --mpy")),
     "tools/save_bench.py": covered_by("test_bench.py::test_save_bench_prints_its_figures"),
+    ".venv/bin/python tools/device_latency.py --mpy": covered_by("test_bench.py::test_device_latency_prints_its_figures"),
+    "tools/device_latency.py": covered_by("test_bench.py::test_device_latency_prints_its_figures"),
     "tools/": not_run("names the folder"),
     "tools/compare_creversi.py": not_run("installs creversi-python (GPL) from PyPI into .venv-creversi"),
     "python3 tools/compare_creversi.py": not_run("installs creversi-python (GPL) from PyPI into .venv-creversi"),

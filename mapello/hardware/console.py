@@ -34,6 +34,8 @@ class Console:
         # objects with watch(app, now, fresh), called every step after the App's
         # tick (fresh: its frame or lines changed): the record log, the sound
         self.watchers = watchers
+        # the App's jobs that wait until its frame is on the LEDs (App.defer)
+        self._run_deferred = getattr(app, "run_deferred", None)
         self.now = clock()
         self.steps = 0
         self._version = -1
@@ -60,27 +62,35 @@ class Console:
 
     def step(self):
         self.now = now = self.clock()
+        app = self.app
+        app.tick()                      # first: a press's frame then goes out with nothing after it
         for source in self.inputs:
             source.poll(self, now)
         again = self.repeater.due(now)
         if again >= 0:
-            self.app.press(again)
-        self.app.tick()
-        app = self.app
+            app.press(again)
         fresh = app.version != self._version
         if fresh:
             self._version = app.version
-            if self.screen is not None:
-                self.screen.show_lines(app.lines)
             if self.ticker is not None:
                 self._start_scroll(app, now)
-        for watcher in self.watchers:
-            watcher.watch(app, now, fresh)
+        # The matrix first: it answers the press in one short wire write,
+        # while setting the display's text (a label's layout, then the I2C
+        # transfer) takes several times longer, and the player looks at the
+        # board.  Then what the App deferred until the frame was out (a move's
+        # save, before anything else can happen), the text, the watchers (a
+        # sound, the record log).
         if self.matrix is not None:
             if self.ticker is not None and self.ticker.active and self.ticker.draw(now, self._scroll):
                 self.matrix.show(self._scroll, app.brightness)
             elif fresh or self.ticker is not None:
                 self.matrix.show(app.frame, app.brightness)
+        if self._run_deferred is not None:
+            self._run_deferred()        # what waited for the frame: a move's save
+        if fresh and self.screen is not None:
+            self.screen.show_lines(app.lines)
+        for watcher in self.watchers:
+            watcher.watch(app, now, fresh)
         self.steps += 1
 
     def _start_scroll(self, app, now):

@@ -3,6 +3,12 @@ printable ASCII only, as a PCF file on the drive (fonts/README.md).  Kept out
 of screen.py so that only a 128x32 display pays for it."""
 
 FONT_FILE = "fonts/mapello-5x8.pcf"
+# The characters of the game's own lines, loaded with the font: the loader
+# collects the garbage (about 25 ms on an RP2040) each time a text brings a
+# character not loaded yet, which made a menu press wait 35 ms more now and
+# then.  Others (a board file's name) still load when first shown.
+CHARACTERS = (" 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+              "()+,-./:<=>!?%'")
 
 _fonts = {}  # type: dict              # path -> the loaded font (it keeps its file open)
 
@@ -21,8 +27,8 @@ def font_path():
 def small_font(path=None, report=print):
     """The 5x8 font for 32-pixel-high displays, or None when its file or
     adafruit_bitmap_font is missing or unreadable (then the built-in font is
-    used).  Glyphs load when a text first needs them, so only the characters
-    shown take memory."""
+    used).  The game's own characters load with it (CHARACTERS); any other
+    when a text first needs it."""
     if path is None:
         path = font_path()
     if path in _fonts:
@@ -33,6 +39,7 @@ def small_font(path=None, report=print):
         from adafruit_bitmap_font.pcf import PCF     # not bitmap_font.load_font: that imports every format
         # the library annotates a file as FileIO and the Bitmap class as an instance
         font = PCF(open(path, "rb"), displayio.Bitmap)  # type: ignore[arg-type]
+        font.load_glyphs(CHARACTERS)
     except Exception as e:     # ImportError, OSError, MemoryError, a damaged file
         report("Font %s not loaded (%s): using the built-in font; run deploy.sh again."
                % (path, e))

@@ -12,16 +12,6 @@ HOW = "  python3 -m mapello replay FILE"
 TEXT_MODULES = ("mapello.game.record_text", "mapello.rules.notation")
 
 
-def last_record(app):
-    # The GameRecord of the game just finished, or None.  The App will offer
-    # it as app.last_record; until then the game-over screen's session has it.
-    record = getattr(app, "last_record", None)
-    if record is None:
-        session = getattr(app.screen, "session", None)
-        record = getattr(session, "last", None)
-    return record
-
-
 def record_text(record):
     """The record as text, or None with a line saying why not."""
     import sys
@@ -52,7 +42,7 @@ class RecordLog:
     def watch(self, app, now, fresh):
         if not fresh or app.screen_name != "game over":
             return
-        record = last_record(app)
+        record = app.last_record      # the App keeps the last finished game's record
         if record is None or record is self._printed:
             return
         self._printed = record

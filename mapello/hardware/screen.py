@@ -1,6 +1,8 @@
 """The text display: four adafruit_display_text labels in a displayio group,
 each changed only when its text changed (a label re-layout costs time and
-memory on the device).  Also builds the SSD1306 or the board's own display."""
+memory on the device), sent to the display when they are set, not by
+displayio's background refresh.  Also builds the SSD1306 or the board's own
+display."""
 
 LINES = 4
 
@@ -45,6 +47,13 @@ class TextScreen:
             self.group.append(lab)
             self.labels.append(lab)
         self.updates = 0
+        # A display that refreshes itself does it in a background task, at any
+        # moment once its frame time is up: in the middle of the next step, the
+        # matrix's frame included.  Here the refresh (the I2C transfer of the
+        # changed lines) runs where the loop says: right after the lines are set.
+        self.refreshes = bool(getattr(display, "auto_refresh", False))
+        if self.refreshes:
+            display.auto_refresh = False
         display.root_group = self.group
 
     def show_lines(self, lines):
@@ -57,6 +66,8 @@ class TextScreen:
                 self.texts[i] = text
                 changed += 1
         self.updates += changed
+        if changed and self.refreshes:
+            self.display.refresh()
         return changed
 
 

@@ -66,6 +66,8 @@ def show_problem(text, screen=None, display=None):
             display = getattr(board, "DISPLAY", None)
         if display is not None and terminal is not None:
             display.root_group = terminal
+            if getattr(screen, "refreshes", False):
+                display.auto_refresh = True    # the game's TextScreen had turned it off
             for line in wrap(text, 21, 8):
                 print(line)
     except Exception:  # nothing more can be shown: the serial line stands
@@ -240,7 +242,7 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         app.write_board = board_writer(boards_dir)
     watchers = [RecordLog()]
     if hw.sound is not None:       # the App lists its sounds only where someone plays them
-        app.sounds = []            # type: ignore[attr-defined]  # until the App declares sounds = None
+        app.sounds = []
         watchers.append(hw.sound)
     notice = None                # on the display (or the matrix) for a moment,
     if hw.display_problem:       # unless what the save said at start is showing

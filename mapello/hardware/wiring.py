@@ -59,8 +59,9 @@ def pixel_table(layout="serpentine", start="top-left", rotation=0, mirror=False)
     return table
 
 
-def cap(frame, brightness, budget_ma, pixels=CELLS):
-    """(gain, keep) in 1/1024 for `frame` at `brightness` % within `budget_ma`."""
+def cap(frame, brightness, budget_ma, pixels=CELLS, total=None):
+    """(gain, keep) in 1/1024 for `frame` at `brightness` % within `budget_ma`;
+    `total`, if the caller knows it, is the sum of the frame's bytes."""
     # Under the budget keep is SCALE_ONE and every channel is scaled by gain.
     # Over it, bright pixels give way first: a pixel whose channels sum to at
     # most KNEE (full scale) keeps its brightness, and of a brighter pixel's
@@ -70,6 +71,13 @@ def cap(frame, brightness, budget_ma, pixels=CELLS):
     spare_ma = budget_ma - pixels * IDLE_MA_PER_PIXEL
     if spare_ma <= 0:
         return 0, SCALE_ONE
+    # wire units allowed, times 1024 * 1024 (exact: 255 * 1024 is a multiple of 20)
+    room = spare_ma * 255 * SCALE_ONE * SCALE_ONE // MA_PER_CHANNEL
+    if total is None:
+        whole = len(frame) - len(frame) % 3
+        total = sum(frame) if whole == len(frame) else sum(frame[:whole])
+    if gain * total * SCALE_ONE <= room:      # the common case: under the budget as it is
+        return gain, SCALE_ONE
     low = 0       # the sums up to the knee
     high = 0      # what lies above it
     for i in range(0, len(frame) - 2, 3):
@@ -79,10 +87,6 @@ def cap(frame, brightness, budget_ma, pixels=CELLS):
             high += s - KNEE
         else:
             low += s
-    # wire units allowed, times 1024 * 1024 (exact: 255 * 1024 is a multiple of 20)
-    room = spare_ma * 255 * SCALE_ONE * SCALE_ONE // MA_PER_CHANNEL
-    if gain * (low + high) * SCALE_ONE <= room:
-        return gain, SCALE_ONE
     if high:
         keep = (room // gain - low * SCALE_ONE) // high
         if keep >= MIN_KEEP:

@@ -165,6 +165,7 @@ def run(args):
                 return 2
             from mapello.sim.terminal import run
             run(app, devices, clock, args.plain)
+        app.run_deferred()      # a move pressed with the quit key: saved before leaving
         if args.snapshot:
             from mapello.sim.snapshot import write_snapshot
             devices.update(app)

@@ -31,7 +31,7 @@ class SimDevices:
     update(app) writes the app's frame and lines through the device adapters;
     cell_colour(cell) decodes the captured GRB bytes back to RGB as the LEDs
     were told to light; display_rows() reads the display's RGB565 pixels;
-    symbols() says what each cell is, from the App's own frame.
+    symbols() says what each cell is, from the App's cell_kinds().
     """
 
     def __init__(self, current_ma=DEFAULT_CURRENT_MA, layout="serpentine"):
@@ -60,9 +60,8 @@ class SimDevices:
         self.screen = TextScreen(self.display, DISPLAY_W, DISPLAY_H)
         self.brightness = 100
         self.version = -1
-        self.frame = bytes(300)             # the App's last frame, at full scale
-        self.screen_name = ""
-        self.app_lines = ["", "", "", ""]
+        self.kinds = bytes(100)             # what each cell is, from the App (cell_kinds)
+        self.cursor = -1                    # the App's cursor
 
     def update(self, app):
         """Show the app's state if it changed; True when something was redrawn."""
@@ -70,10 +69,10 @@ class SimDevices:
             return False
         self.version = app.version
         self.brightness = app.brightness
-        self.frame = bytes(app.frame)
-        self.screen_name = app.screen_name
-        self.app_lines = list(app.lines)
+        self.kinds = app.cell_kinds()
+        self.cursor = app.cursor
         self.matrix.show(app.frame, app.brightness)
+        app.run_deferred()                  # as the device's loop: a move's save after its frame
         self.screen.show_lines(app.lines)
         return True
 
@@ -93,10 +92,10 @@ class SimDevices:
         return list(self.screen.texts)
 
     def symbols(self):
-        """100 letters, what each cell is (mapello.sim.terminal.SYMBOLS): from
-        the App's frame before brightness and the cap, never from the wire."""
+        """100 letters, what each cell is (mapello.sim.terminal.LETTERS): from
+        the App's cell_kinds() and cursor, never from the wire."""
         from mapello.sim.terminal import cell_symbols
-        return cell_symbols(self.frame, self.screen_name, self.app_lines)
+        return cell_symbols(self.kinds, self.cursor)
 
     def display_rows(self):
         """DISPLAY_H rows of DISPLAY_W (r, g, b) as the display shows them."""

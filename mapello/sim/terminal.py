@@ -8,71 +8,27 @@ import select
 import sys
 
 from mapello import buttons
-from mapello.ui import palette
-from mapello.rules.geometry import parse_cell
 
 KEY_LEGEND = ("Keys: arrows or WASD move   Z / Enter / Space = A",
               "      X / Backspace = B      Q = quit")
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 # What each cell IS, as one letter, for a colour-less terminal (--plain) and
-# the screen --keys prints: found from the App's frame before brightness and
-# the current cap (every kind of cell is one exact palette colour there), so
-# the cap can never change a letter.  The cursor is found apart (cursor_cell).
-SYMBOLS = ((palette.BLACK_DISC, "B"), (palette.WHITE_DISC, "W"),
-           (palette.LAST_BLACK, "b"), (palette.LAST_WHITE, "w"),
-           (palette.EMPTY, "."), (palette.HINT, "*"), (palette.BONUS, "+"),
-           (palette.BONUS_HINT, "$"), (palette.WALL, "#"), (palette.JOKER, "J"),
-           (palette.BORDER, " "), (palette.FLIP_MID, "~"), (palette.BAD_CELL, "!"),
-           (palette.CURSOR_ALT, "@"), (palette.SETUP_CURSOR, "@"))
+# the screen --keys prints: from the App's own cell_kinds() (what the game
+# shows, before brightness and the current cap, so the cap can never change a
+# letter) and its cursor, printed as @ whether or not it is lit.
+LETTERS = ".*BWbw#+$ J~!%@"     # by the codes of mapello/ui/kinds.py; the last: a cursor mark
 CURSOR = "@"
-UNKNOWN = "?"
 LEGEND = ("B black  W white  b w the last move  # wall  J joker  (blank) border",
           ". empty  * legal move  + bonus  $ legal move on a bonus  ~ flipping",
-          "! refused  @ cursor")
+          "% would flip  ! refused  @ cursor")
 
 
-def symbol(colour):
-    """The letter of a palette colour (full scale), UNKNOWN for any other."""
-    for ref, letter in SYMBOLS:
-        if ref == colour:
-            return letter
-    return UNKNOWN
-
-
-def cursor_cell(screen_name, lines):
-    """The cell under the cursor, whatever its blink phase, or -1: read from
-    the display's third line, where play and setup name the cursor's cell
-    (docs/DESIGN.md, "What the player reads"): `d3  game 1/2`, `c3: wall`,
-    `border 0,4: empty`.  No cursor once the game is over."""
-    if screen_name not in ("play", "setup") or len(lines) < 3:
-        return -1
-    if screen_name == "play" and lines[1] == "game over":
-        return -1
-    words = lines[2].replace(":", " ").split()
-    if not words:
-        return -1
-    if words[0] == "border" and len(words) > 1:
-        rc = words[1].split(",")
-        if len(rc) == 2 and rc[0].isdigit() and rc[1].isdigit():
-            return int(rc[0]) * 10 + int(rc[1])
-        return -1
-    try:
-        cell = parse_cell(words[0])
-    except ValueError:
-        return -1
-    return cell if cell >= 0 else -1
-
-
-def cell_symbols(frame, screen_name, lines):
-    """100 letters: what each cell of the App's `frame` (full scale) shows,
-    the cursor as CURSOR wherever it is, lit or not."""
-    out = []
-    for cell in range(100):
-        i = cell * 3
-        out.append(symbol((frame[i], frame[i + 1], frame[i + 2])))
-    cursor = cursor_cell(screen_name, lines)
-    if cursor >= 0 and out[cursor] != "!":     # a refused press flashes where the cursor is
+def cell_symbols(kinds, cursor=-1):
+    """100 letters: what each cell is (`kinds`, the App's cell_kinds()), the
+    cursor as CURSOR wherever it is, lit or not."""
+    out = [LETTERS[k] for k in kinds]
+    if cursor >= 0:
         out[cursor] = CURSOR
     return out
 

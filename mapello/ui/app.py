@@ -140,6 +140,11 @@ class App:
         self._message_until = 0
         self.held = 0             # bit per button currently held
         self.write_board = None   # the device sets it when boards may be saved as files
+        self.sounds = None        # type: list | None  # the device's list: "move", "refused", "game over"
+        self.last_record = None   # the GameRecord of the last game finished
+        self.cursor = -1          # the cursor's cell (lit or not), -1 when none is drawn
+        self._under = None        # the colour the cursor covers
+        self._deferred = []       # what waits for the frame to be out (a move's save)
         self._load_settings()
         self.go("menu")
         self._refresh()
@@ -214,6 +219,7 @@ class App:
         under a menu)."""
         self.screen = screen
         self.screen_name = screen.name
+        self.cursor = -1
         enter = getattr(screen, "enter", None)
         if enter is not None:
             enter()
@@ -221,6 +227,46 @@ class App:
 
     def changed(self):
         self._dirty = True
+
+    def defer(self, job):
+        """Run `job()` once the frame this press or tick drew is on the LEDs:
+        the loop calls run_deferred() right after the matrix write; a host
+        that does not is served at the start of the next press or tick, so
+        nothing else happens in the App before a deferred job has run (a
+        move's save comes before anything that could follow the move)."""
+        self._deferred.append(job)
+
+    def run_deferred(self):
+        """The jobs defer() queued, in order; an error in one is survived as a
+        screen handler's is (the rest are dropped with the screen)."""
+        jobs = self._deferred
+        while jobs:
+            try:
+                jobs.pop(0)()
+            except Exception as e:  # MemoryError included: the player must never see a crash
+                if self.strict:
+                    raise
+                del jobs[:]
+                self._recover("out of memory" if isinstance(e, MemoryError)
+                              else "%s: %s" % (type(e).__name__, e))
+        self._refresh()
+
+    def sound(self, name):
+        if self.sounds is not None:
+            self.sounds.append(name)
+
+    def put_cursor(self, frame, cell, colour=None):
+        """Paint the cursor on `cell` (colour None: its dark blink phase)."""
+        from mapello.ui.palette import get, put
+        self.cursor = cell
+        self._under = get(frame, cell)
+        if colour is not None:
+            put(frame, cell, colour)
+
+    def cell_kinds(self):
+        """100 codes, what each cell is (mapello/ui/kinds.py; the simulator's)."""
+        from mapello.ui.kinds import cell_kinds
+        return cell_kinds(self.frame, self.cursor, self._under)
 
     @property
     def message(self):
@@ -237,6 +283,8 @@ class App:
 
     # --- inputs -------------------------------------------------------------
     def press(self, button):
+        if self._deferred:
+            self.run_deferred()
         if not 0 <= button < len(buttons.NAMES):
             return
         self.held |= 1 << button
@@ -248,6 +296,8 @@ class App:
             self.held &= ~(1 << button)
 
     def tick(self):
+        if self._deferred:
+            self.run_deferred()
         now = self.clock()
         if self._message and now - self._message_until >= 0:
             self._message = ""

@@ -29,15 +29,77 @@ def cell_colour(pos, cell, hints=0, last=-1):
     return palette.BORDER
 
 
+# What draw_board() starts from: each row of a board with nothing on it
+# (the amber ring around the felt), and the colours it paints over it, 3
+# bytes each, in the order of its tests.
+_EDGE_ROW = bytes(palette.BORDER * 10)
+_INNER_ROW = bytes(palette.BORDER + palette.EMPTY * 8 + palette.BORDER)
+_PAINT = bytes(palette.FLIP_MID + palette.BLACK_DISC + palette.WHITE_DISC + palette.WALL
+               + palette.BONUS + palette.BONUS_HINT + palette.JOKER + palette.HINT)
+
+
 def draw_board(frame, pos, hints=0, last=-1, flipping=0):
     """Every cell of `pos` into `frame`; cells in the `flipping` mask show the
-    half-way colour of the flip animation."""
-    put = palette.put
-    for cell in range(100):
-        if (flipping >> cell) & 1:
-            put(frame, cell, palette.FLIP_MID)
+    half-way colour of the flip animation.  The same colours as cell_colour()."""
+    # The empty rows first, then only the cells with something on them: a
+    # 100-bit mask is a heap integer on a 32-bit board, so testing `1 << cell`
+    # against it allocates for every cell, while a row (the mask & 1023, the
+    # mask then shifted on by 10) is a small integer, and so is every test of
+    # its bits.  Nothing here allocates on the heap but those shifts.
+    black = pos.discs[BLACK]
+    white = pos.discs[WHITE]
+    walls = pos.walls
+    bonuses = pos.bonuses
+    jokers = pos.jokers
+    rest_hints = hints
+    rest_flips = flipping
+    paint = _PAINT
+    for row in range(10):
+        i = 30 * row
+        b = black & 1023
+        w = white & 1023
+        wall = walls & 1023
+        bonus = bonuses & 1023
+        joker = jokers & 1023
+        flip = rest_flips & 1023
+        if row == 0 or row == 9:
+            frame[i:i + 30] = _EDGE_ROW
+            hint = 0                 # a hint shows on an inner cell only
         else:
-            put(frame, cell, cell_colour(pos, cell, hints, last))
+            frame[i:i + 30] = _INNER_ROW
+            hint = rest_hints & 0x1FE
+        black >>= 10
+        white >>= 10
+        walls >>= 10
+        bonuses >>= 10
+        jokers >>= 10
+        rest_hints >>= 10
+        rest_flips >>= 10
+        todo = flip | b | w | wall | bonus | joker | hint
+        bit = 1
+        while bit <= todo:
+            if todo & bit:
+                if flip & bit:
+                    k = 0
+                elif b & bit:
+                    k = 3
+                elif w & bit:
+                    k = 6
+                elif wall & bit:
+                    k = 9
+                elif bonus & bit:
+                    k = 15 if hint & bit else 12
+                elif joker & bit:
+                    k = 18
+                else:
+                    k = 21
+                frame[i] = paint[k]
+                frame[i + 1] = paint[k + 1]
+                frame[i + 2] = paint[k + 2]
+            i += 3
+            bit <<= 1
+    if 0 <= last < 100 and not (flipping >> last) & 1:      # the disc just played, tinted
+        palette.put(frame, last, cell_colour(pos, last, hints, last))
 
 
 COLOUR_WORD = ("Black", "White")

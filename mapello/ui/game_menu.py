@@ -3,7 +3,6 @@ the game: back, undo, a hint, resign, save the board, quit to the main menu.
 Each item acts on the play screen `play` and its session."""
 
 from mapello.game import session as flow
-from mapello.rules.position import PASS
 
 
 def open_menu(play):
@@ -29,8 +28,7 @@ def undo(play):
         game.resume_timer()
         app.say("nothing to undo")
         return
-    last = game.last_move()
-    play.last = last if last is not None and last != PASS else -1
+    play.mark_last()
     play.flipping = 0
     play.new_turn()
     play.save()

@@ -6,7 +6,8 @@
 # jokers stand) glows a dim amber, so a black disc on the edge of the 8x8
 # still stands out against it.  Walls are grey, bonuses blue and jokers red,
 # as the design asks.  The disc just played is tinted: violet when black,
-# aqua when white (never amber: that is the cursor's).  The matrix adapter
+# aqua when white (never amber: that is the cursor's).  When the cursor rests
+# on a legal move, the discs it would flip glow a soft rose.  The matrix adapter
 # applies the brightness setting and the current cap (hardware/wiring.py),
 # which dims bright colours before dim ones, so the felt and the border stay
 # lit on a board full of white discs.
@@ -33,6 +34,7 @@ FLIP_MID = (170, 40, 210)     # a disc half way through its flip: violet
 CURSOR_ALT = (255, 160, 0)    # cursor where the mover's colour would not show
 SETUP_CURSOR = (255, 200, 0)  # cursor in setup (nobody moves there)
 BAD_CELL = (255, 0, 120)      # flashes where a press was refused
+PREVIEW = (150, 80, 130)      # a disc the move under the resting cursor would flip: soft rose
 
 DISC = (BLACK_DISC, WHITE_DISC)
 LAST = (LAST_BLACK, LAST_WHITE)

@@ -1,12 +1,12 @@
-"""Playing a game: cursor, hints, last move, flip animation, passes, the move
-timer and the computer's turn (mapello/ui/thinking.py); B opens the game menu
+"""Playing a game: cursor, hints, last move, flip animation and preview,
+passes, the move timer and the computer's turn (mapello/ui/thinking.py); B opens the game menu
 (mapello/ui/game_menu.py).  The game itself is a mapello.game.session.Session."""
 
 from mapello import buttons
 from mapello.ui import palette
-from mapello.ui.board_view import COLOUR_WORD, cell_colour, draw_board, score_line
+from mapello.ui.board_view import COLOUR_WORD, draw_board, score_line
 from mapello.ui.thinking import run_slices, search
-from mapello.rules.position import PASS, cell_name, parse_cell
+from mapello.rules.position import PASS, cell_name, cells_of, parse_cell
 
 try:
     from micropython import const
@@ -17,6 +17,7 @@ except ImportError:  # CPython
 BLINK_MS = const(400)
 FLIP_MS = const(300)
 BAD_MS = const(600)
+PREVIEW_MS = const(500)     # the cursor at rest that long on a legal move: its flips glow
 
 
 class Screen:
@@ -24,7 +25,7 @@ class Screen:
         self.app = app
         self.session = session
         self.cursor = parse_cell("d3")
-        self.last = -1
+        self.mark_last()
         self.flipping = 0
         self.flip_until = 0
         self.bad_cell = -1
@@ -36,6 +37,10 @@ class Screen:
         self.hinter = None
         self.finished = False
         self._said_thinking = False   # "computer thinking" is on the display
+        self.preview = 0              # the discs the move under the resting cursor would flip
+        self.rest_at = app.clock()    # when the cursor came to rest (None: looked already)
+        self._black = self._white = self._turn = -1   # legal_mask()'s position
+        self._legal = 0
         self._place_cursor()
         if session.level is not None:   # the computer's code, before the game fills the heap
             app.use(("play", "ai"))
@@ -46,19 +51,48 @@ class Screen:
     def busy(self):
         """The computer or a hint is thinking."""
         return self.hinter is not None or (
-            not self.finished and not self.session.pos.is_over()
+            not self.finished and not self.over()
             and self.session.is_computer(self.session.pos.turn))
+
+    def legal_mask(self):
+        """pos.legal_mask(), worked out once per position (a mask costs a few
+        ms on the device, and every press, tick, frame and text asks): the
+        discs and the turn, compared by value, are the key (walls and jokers
+        stay as they are in a game).  0: over() or must pass."""
+        pos = self.session.pos
+        d = pos.discs
+        if d[0] != self._black or d[1] != self._white or pos.turn != self._turn:
+            self._black = d[0]
+            self._white = d[1]
+            self._turn = pos.turn
+            self._legal = pos.legal_mask()
+        return self._legal
+
+    def over(self):
+        return not self.legal_mask() and self.session.pos.is_over()
 
     # --- helpers -------------------------------------------------------------
     def _place_cursor(self):
-        moves = self.session.pos.legal_moves()
-        if moves and not (self.session.pos.legal_mask() >> self.cursor) & 1:
-            self.cursor = moves[0]
+        legal = self.legal_mask()
+        if legal and not (legal >> self.cursor) & 1:
+            self.cursor = cells_of(legal)[0]      # the first legal move in board order
+
+    def mark_last(self):
+        """The last disc played is tinted (a resumed game's or after undo too)."""
+        self.last = -1
+        for cell in self.session.game.moves:
+            if cell != PASS:
+                self.last = cell
 
     def new_turn(self):
         self.thinker = None
         self.hinter = None
         self._place_cursor()
+        self.rested()
+
+    def rested(self):
+        self.preview = 0
+        self.rest_at = self.app.clock()
 
     def _move(self, cell):
         pos = self.session.pos
@@ -77,8 +111,9 @@ class Screen:
             self.flipping = flips
             self.flip_until = self.app.clock() + FLIP_MS
             self.last = cell
+            self.app.sound("move")
         self.new_turn()
-        self.save()
+        self.app.defer(self.save)     # once the move's first frame is on the LEDs
         self.app.changed()
 
     def save(self):
@@ -90,6 +125,7 @@ class Screen:
         self.bad_cell = self.cursor
         self.bad_until = self.app.clock() + BAD_MS
         self.app.say(reason)
+        self.app.sound("refused")
 
     def timer_left(self):
         return self.session.game.remaining_ms()
@@ -97,7 +133,10 @@ class Screen:
     # --- input -----------------------------------------------------------------
     def press(self, button):
         pos = self.session.pos
-        if self.finished or pos.is_over():   # game over shows once the discs have flipped
+        if self.preview:
+            self.app.changed()
+        self.rested()
+        if self.finished or self.over():   # game over shows once the discs have flipped
             return
         if self.hinter is not None:
             if button == buttons.B:
@@ -105,7 +144,7 @@ class Screen:
             else:
                 self.app.say("hint: thinking, B now")
             return
-        if self.session.is_computer(pos.turn) and not pos.is_over():
+        if self.session.is_computer(pos.turn) and not self.over():
             if button == buttons.B and self.thinker is not None:
                 cell = self.thinker.best()
                 self._move(cell)
@@ -118,7 +157,7 @@ class Screen:
             from mapello.ui.game_menu import open_menu
             open_menu(self)
             return
-        if pos.must_pass():
+        if not self.legal_mask() and pos.must_pass():
             if button == buttons.A:
                 self._move(PASS)
             else:
@@ -148,12 +187,15 @@ class Screen:
     def _show_hint(self):
         self.cursor = self.hinter.best()
         self.hinter = None
+        self.rested()
         self.session.game.resume_timer()
         self.app.say("try " + cell_name(self.cursor))
 
     def game_over(self, resigned=None):
         self.finished = True
         problem = self.session.finish_game(resigned)
+        self.app.last_record = self.session.last
+        self.app.sound("game over")
         self.app.go("game over", self.session, resigned)
         if problem:
             self.app.say(problem)
@@ -171,9 +213,14 @@ class Screen:
             self.blink_at = now
             self.blink_on = not self.blink_on
             self.app.changed()
+        if self.rest_at is not None and now - self.rest_at >= PREVIEW_MS:
+            self.rest_at = None
+            if self.hints_mask() >> self.cursor & 1 and self.hinter is None:
+                self.preview = pos.flips(self.cursor)
+                self.app.changed()
         if self.finished:
             return
-        if pos.is_over():
+        if self.over():
             if not self.flipping:
                 self.game_over()
             return
@@ -198,7 +245,7 @@ class Screen:
 
     def _think(self):
         pos = self.session.pos
-        if not pos.legal_mask():
+        if not self.legal_mask():
             self._move(PASS)
             self.app.say("CPU: pass")
             return
@@ -215,7 +262,7 @@ class Screen:
     def hints_mask(self):
         if not self.app.settings.get("hints", 1) or self.session.is_computer(self.session.pos.turn):
             return 0
-        return self.session.pos.legal_mask()
+        return self.legal_mask()
 
     def draw_still(self, frame):
         """The board without cursor or animation (under a menu)."""
@@ -224,21 +271,29 @@ class Screen:
     def draw(self, frame):
         pos = self.session.pos
         draw_board(frame, pos, self.hints_mask(), self.last, self.flipping)
+        flips = self.preview
+        cell = 0
+        while flips:
+            if flips & 1:
+                palette.put(frame, cell, palette.PREVIEW)
+            flips >>= 1
+            cell += 1
+        self.app.cursor = -1
         if self.bad_cell >= 0:
             palette.put(frame, self.bad_cell, palette.BAD_CELL)
-        elif self.blink_on and not self.finished and not self.session.is_computer(pos.turn):
-            under = cell_colour(pos, self.cursor, self.hints_mask(), self.last)
-            palette.put(frame, self.cursor, palette.cursor_colour(under, pos.turn))
+        elif not (self.finished or self.over() or self.session.is_computer(pos.turn)):
+            lit = palette.cursor_colour(palette.get(frame, self.cursor), pos.turn)
+            self.app.put_cursor(frame, self.cursor, lit if self.blink_on else None)
 
     def text(self):
         pos = self.session.pos
         turn = pos.turn
         who = "%s %s" % (self.session.player_name(self.session.player_of(turn)), COLOUR_WORD[turn])
-        if pos.is_over():
+        if self.over():
             status = "game over"
         elif self.session.is_computer(turn):
             status = who + " thinking"
-        elif pos.must_pass():
+        elif not self.legal_mask() and pos.must_pass():
             status = who + ": pass, A"
         else:
             status = who + " to move"
@@ -247,4 +302,9 @@ class Screen:
         if left is not None:
             info = "%s %ds  %d/%d" % (cell_name(self.cursor), (left + 999) // 1000,
                                        self.session.series.played + 1, self.session.games)
-        return [score_line(pos), status, info, "A play  B menu"]
+        keys = "A play  B menu"
+        if self.hinter is not None:
+            keys = "B: hint now"
+        elif self.busy:
+            keys = "B: move now"
+        return [score_line(pos), status, info, keys]

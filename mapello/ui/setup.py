@@ -49,6 +49,7 @@ class Screen:
             reason = self.board.cycle(self.cursor)
             if reason:
                 self.app.say(self.board.describe(reason))
+                self.app.sound("refused")
         elif button == buttons.B:
             items = [("Start", self.start), ("Save board", self.save_board),
                      ("Cancel setup", self.cancel), ("Back to setup", self.back)]
@@ -87,8 +88,7 @@ class Screen:
 
     def draw(self, frame):
         draw_board(frame, self.board.position())
-        if self.blink_on:
-            palette.put(frame, self.cursor, palette.SETUP_CURSOR)
+        self.app.put_cursor(frame, self.cursor, palette.SETUP_CURSOR if self.blink_on else None)
 
     def text(self):
         b = self.board

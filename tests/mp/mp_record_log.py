@@ -16,6 +16,7 @@ def check_record_log_prints_a_finished_game():
     class App:
         screen_name = "game over"
         screen = Screen()
+        last_record = Session.last
 
     out = []
     log = RecordLog(out.append)

@@ -33,13 +33,13 @@ NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set
 # compiles anything more), and is dropped as a whole when the screen shown
 # next needs none of it: on the device every loaded module's code stays in
 # RAM, and compiling a module from source needs a heap several times its size
-# (README, "Memory on the device").  "core" stays loaded.
+# (README, "Memory on the device").  "core" stays loaded, and so does
+# game.savecheck, whose SaveError callers hold on to.
 GROUPS = {
     "core": ("rules.geometry", "rules.position", "rules.pieces", "rng", "ui.palette",
              "ui.board_view", "game.record", "game.game", "game.series", "game.storage",
              "game.savefile", "game.session"),
-    "menu": ("rules.notation", "rules.boardfile", "game.random_boards", "game.savecheck",
-             "ui.menu"),
+    "menu": ("rules.notation", "rules.boardfile", "game.random_boards", "ui.menu"),
     "setup": ("game.board_setup", "ui.choice", "ui.setup", "ui.colour"),
     "play": ("ui.choice", "ui.thinking", "ui.game_menu", "ui.play"),
     "ai": ("ai.evaluation", "ai.movegen", "ai.frontier", "ai.alphabeta", "ai.search",

@@ -2,7 +2,7 @@
 games there and checks that they equal CPython's move for move (a series
 against the hard level through the whole app is tests/test_app_heap.py).
 
-The heaps are larger than the 64 KiB of the mp_*.py checks.  The search keeps
+The heaps are larger than the 80 KiB of the mp_*.py checks.  The search keeps
 its working memory, a 256-entry transposition table and the board's tables
 for the whole game (so that it never cuts the heap up move after move), and
 its modules are compiled from source here; on the 64-bit VM every list and

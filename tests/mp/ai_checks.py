@@ -1,7 +1,7 @@
 """The computer player inside MicroPython: the same moves as on CPython, a
 whole game at the hard level, an exact endgame, interruption.  Run by
 tests/test_ai_micropython.py, which says why its heap is larger than the
-64 KiB of the mp_*.py checks."""
+80 KiB of the mp_*.py checks."""
 import gc
 
 from mapello.rules.notation import parse_position, position_text

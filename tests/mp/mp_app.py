@@ -1,4 +1,4 @@
-"""The app's drawing parts in the 64 KiB VM: the palette and the board view
+"""The app's drawing parts in the 80 KiB VM: the palette and the board view
 paint every position of a whole game (the full app runs in app_game.py)."""
 from mapello.ui import palette
 from mapello.ui.board_view import cell_colour, draw_board

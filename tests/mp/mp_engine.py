@@ -3,7 +3,7 @@ import gc
 
 for _name in ("mapello.rules.geometry", "mapello.rules.position", "mapello.rules.notation",
               "mapello.rules.perft", "mapello.rules.pieces", "mapello.rules.boardfile"):
-    gc.collect()               # one at a time, collecting between: each fits the 64 KiB heap
+    gc.collect()               # one at a time, collecting between: each fits the 80 KiB heap
     __import__(_name)
 
 from mapello.rules.notation import parse_position, position_text

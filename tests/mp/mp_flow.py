@@ -1,9 +1,9 @@
 """Setup and series inside MicroPython (mp_record, mp_match and mp_save hold
-the rest of the game flow, split so each fits the 64 KiB heap)."""
+the rest of the game flow, split so each fits the 80 KiB heap)."""
 import gc
 
 for _name in ("mapello.rules.position", "mapello.rules.pieces", "mapello.game.series",
-              "mapello.game.board_setup"):  # one at a time, collecting between: each fits the 64 KiB heap
+              "mapello.game.board_setup"):  # one at a time, collecting between: each fits the 80 KiB heap
     gc.collect()
     __import__(_name)
 gc.collect()

@@ -1,4 +1,4 @@
-"""mapello.hardware.start inside MicroPython, in a VM of its own (64 KiB heap)."""
+"""mapello.hardware.start inside MicroPython, in a VM of its own (80 KiB heap)."""
 
 
 def check_long_ints_present_here():

@@ -3,7 +3,7 @@ injected clock, replay forward and back."""
 import gc
 
 for _name in ("mapello.rules.position", "mapello.rules.pieces", "mapello.game.random_boards", "mapello.game.record",
-              "mapello.game.game"):  # one at a time, collecting between: each fits the 64 KiB heap
+              "mapello.game.game"):  # one at a time, collecting between: each fits the 80 KiB heap
     gc.collect()
     __import__(_name)
 gc.collect()

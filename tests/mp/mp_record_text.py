@@ -4,7 +4,7 @@ import gc
 
 for _name in ("mapello.rules.geometry", "mapello.rules.position", "mapello.rules.notation",
               "mapello.rules.pieces", "mapello.rules.boardfile", "mapello.game.record",
-              "mapello.game.record_text"):  # one at a time: each fits 64 KiB
+              "mapello.game.record_text"):  # one at a time: each fits 80 KiB
     gc.collect()
     __import__(_name)
 gc.collect()

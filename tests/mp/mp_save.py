@@ -3,7 +3,7 @@ save, never garbage; compaction; foreign contents reported; pack/unpack with
 every value checked."""
 import gc
 
-for _name in ("mapello.game.series", "mapello.game.storage", "mapello.game.savefile"):  # one at a time, collecting between: each compile fits the 64 KiB heap
+for _name in ("mapello.game.series", "mapello.game.storage", "mapello.game.savefile"):  # one at a time, collecting between: each compile fits the 80 KiB heap
     gc.collect()
     __import__(_name)
 gc.collect()

@@ -1,7 +1,7 @@
 """Runs the check_* functions of one module inside the MicroPython VM.
 
 Usage, from the repository root:
-  micropython -X heapsize=64K tests/mp/runner.py mp_engine
+  micropython -X heapsize=80K tests/mp/runner.py mp_engine
 Prints 'N passed, M failed' last; exits 1 if anything failed.
 """
 import sys

@@ -41,7 +41,8 @@ GROUPS = {
     "menu": ("rules.notation", "rules.boardfile", "game.random_boards", "ui.menu"),
     "setup": ("game.board_setup", "ui.choice", "ui.setup", "ui.colour"),
     "play": ("ui.choice", "ui.thinking", "ui.game_menu", "ui.play"),
-    "ai": ("ai.evaluation", "ai.search", "ai.thinker"),    # the computer and hints
+    "ai": ("ai.evaluation", "ai.movegen", "ai.frontier", "ai.alphabeta", "ai.search",
+           "ai.thinker"),                                   # the computer and hints
     "end": ("ui.game_over", "ui.replay"),
 }
 # Each screen's module and the groups it needs (None: a small menu drawn over
@@ -131,6 +132,8 @@ class App:
         self.strict = False       # tests set True to see the traceback instead
         self.screen = None
         self.screen_name = ""
+        self._handling = False    # a screen's press or tick runs: go() waits for its end
+        self._next = None         # the screen go() was asked for meanwhile
         self._dirty = True
         self._message = ""
         self._message_until = 0
@@ -173,7 +176,13 @@ class App:
 
     # --- what screens call ---------------------------------------------------
     def go(self, name, *args):
-        """Build the screen called `name` (see SCREENS) with `args` and show it."""
+        """Build the screen called `name` (see SCREENS) with `args` and show it.
+        Asked by a screen's press or tick, it happens once that has returned,
+        so the code of the screen left can be collected before the next
+        screen's is loaded."""
+        if self._handling:
+            self._next = (name, args)
+            return
         module, groups = SCREENS[name]
         if groups is not None:
             self.screen = None        # what it drew goes with the collections
@@ -245,7 +254,7 @@ class App:
         if not 0 <= button < len(buttons.NAMES):
             return
         self.held |= 1 << button
-        self._guarded(self.screen.press, button)
+        self._guarded(button, True)
         self._refresh()
 
     def release(self, button):
@@ -257,16 +266,31 @@ class App:
         if self._message and now - self._message_until >= 0:
             self._message = ""
             self._dirty = True
-        tick = getattr(self.screen, "tick", None)
-        if tick is not None:
-            self._guarded(tick, now)
+        self._guarded(now, False)
         self._refresh()
 
-    def _guarded(self, fn, arg):
-        """Run a screen handler; an internal error goes back to the menu with a
-        message instead of stopping the device (tests check last_error)."""
+    def _handle(self, arg, pressed):
+        # the screen's handler runs in a frame of its own, gone when it returns
+        self._handling = True
         try:
-            fn(arg)
+            if pressed:
+                self.screen.press(arg)
+            elif hasattr(self.screen, "tick"):
+                self.screen.tick(arg)
+        finally:
+            self._handling = False
+
+    def _guarded(self, arg, pressed):
+        """Run a screen handler (press or tick), then the screen change it
+        asked for; an internal error goes back to the menu with a message
+        instead of stopping the device (tests check last_error)."""
+        try:
+            self._next = None
+            self._handle(arg, pressed)
+            if self._next is not None:
+                name, args = self._next
+                self._next = None
+                self.go(name, *args)
         except MemoryError:
             self._recover("out of memory")
         except Exception as e:  # the player must never see a crash

@@ -53,12 +53,12 @@ def test_menu_shows_settings_and_previews_the_board():
     assert lines[0].startswith("MAPELLO") and lines[1] == ">Mode: Series"
     assert lines[2] == " Board: Plain"
     p.press("DOWN")
-    assert p.app.lines[1:3] == [">Board 1/5", " Plain"]
-    p.press("RIGHT")
-    assert p.app.lines[1:3] == [">Board 2/5", " Rulebook example"]
+    assert p.app.lines[1:3] == [">Board 2/5", " Plain"]
+    p.press("LEFT")                              # the rulebook example comes first
+    assert p.app.lines[1:3] == [">Board 1/5", " Rulebook example"]
     assert p.colour(3) == palette.JOKER          # the rulebook's joker at d0
     assert p.colour(11) == palette.WALL          # a1 is a wall on the rulebook
-    p.press("LEFT")
+    p.press("RIGHT")
     assert p.colour(3) == palette.BORDER
     for _ in range(12):
         assert len(p.press("DOWN")[1]) <= 21
@@ -90,7 +90,7 @@ def test_whole_game_to_the_end():
 
 
 def test_illegal_presses_say_why_and_change_nothing():
-    p = Player(settings={"board": 1})   # the rulebook board
+    p = Player(settings={"board": "Rulebook example"})
     p.press("A")
     start = p.model.pos.copy()
     p.cursor_to(parse_cell("d4"))
@@ -251,7 +251,7 @@ def test_replay_steps_through_the_last_game():
 
 def test_setup_by_hand_checks_the_limits_before_starting():
     p = Player()
-    p.menu("board", 4)                  # Plain, Rulebook, Blocked, Random, By hand
+    p.menu("board", "Set up by hand")
     assert p.app.lines[2] == " Set up by hand"
     p.menu("walls", -2)                 # exactly two walls
     p.press("A")
@@ -319,7 +319,7 @@ def test_free_play_setup_then_the_other_player_picks_a_colour():
 
 def test_a_pass_is_announced_and_needs_a():
     # found by playing last-legal moves on the rulebook board: it passes at least once
-    p = Player(settings={"board": 1})
+    p = Player(settings={"board": "Rulebook example"})
     p.press("A")
     seen_pass = False
     while p.screen == "play":
@@ -392,7 +392,7 @@ def test_quit_and_resume_from_storage():
 def test_save_board_from_setup_appears_in_the_menu():
     nvm = FakeNvm()
     p = Player(storage=NvmStorage(nvm))
-    p.menu("board", 4)
+    p.menu("board", "Set up by hand")
     p.press("A")
     p.press("A")                          # a wall on c3
     p.press("B")
@@ -402,7 +402,7 @@ def test_save_board_from_setup_appears_in_the_menu():
     p.choose("Cancel setup")
     assert p.screen == "menu"
     q = Player(storage=NvmStorage(nvm))
-    q.menu("board", 2)
+    q.menu("board", "Saved board")
     assert q.app.lines[2] == " Saved board"
     assert q.colour(33) == palette.WALL
 

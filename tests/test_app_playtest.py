@@ -65,7 +65,7 @@ def test_a_long_message_is_shown_whole_at_word_breaks(tmp_path):
 
 
 def test_a_refused_placement_names_the_kind_whose_limit_is_reached():
-    p = Player(settings={"board": 4, "walls": 1, "bonuses": 0})
+    p = Player(settings={"board": "Set up by hand", "walls": 1, "bonuses": 0})
     p.press("A")
     assert p.screen == "setup"
     p.press("A", "RIGHT", "A")            # a wall on c3, then d3: no more walls

@@ -132,7 +132,8 @@ press = st.one_of(
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(press, max_size=400), st.integers(0, 2), st.integers(0, 3))
+@given(st.lists(press, max_size=400), st.integers(0, 2),
+       st.sampled_from(["Plain", "Rulebook example", "Blocked squares", "Random Mapello"]))
 def test_any_press_sequence_keeps_the_app_running(presses, mode, board):
     p = Player(settings={"mode": mode, "board": board, "games": 2, "timer": 10})
     run_presses(p, presses)

@@ -346,7 +346,8 @@ def bad_settings_cases():
             ({"brightness": 0}, "brightness 0"), ({"brightness": 101}, "brightness 101"),
             ({"hints": 2}, "hints 2"), ({"level": 3}, "level 3"), ({"level": "hard"}, "level hard"),
             ({"games": 100}, "games 100"), ({"walls": 9}, "walls 9"), ({"jokers": -9}, "jokers -9"),
-            ({"board": -1}, "board -1"), ({"mode": True}, "mode True"), ({"timer": 1.5}, "timer 1.5"),
+            ({"board": -1}, "board -1"), ({"board": "x" * 61}, "board xxxxxxxxxxxx"),
+            ({"board": 1.5}, "board 1.5"), ({"mode": True}, "mode True"), ({"timer": 1.5}, "timer 1.5"),
             ({"myboard": "J J J"}, "saved board"), ({"myboard": 5}, "saved board")]
 
 
@@ -390,6 +391,11 @@ def test_out_of_range_games_are_set_aside():
         with pytest.raises(SaveError) as e:
             unpack(data)
         assert words in str(e.value), (words, str(e.value))
+
+
+def test_the_board_is_kept_by_name_and_an_old_saves_number_still_reads():
+    assert unpack(pack(None, Series(2), {"board": "x" * 60})).settings["board"] == "x" * 60
+    assert unpack(pack(None, Series(2), {"board": 3})).settings["board"] == 3   # the App drops it
 
 
 def test_unpack_refuses_garbage_with_save_error():

@@ -36,7 +36,7 @@ MODES = 3
 
 DEFAULT_SETTINGS = {
     "mode": SERIES,
-    "board": 0,         # index into the menu's board choices
+    "board": "Rulebook example",   # the menu's board, by name (the first when it is gone)
     "walls": 8, "bonuses": 8, "jokers": 8,   # limits; negative = an exact count
     "games": 2,         # series length
     "timer": 0,         # seconds per move, 0 = off

@@ -38,7 +38,7 @@ GROUPS = {
     "core": ("rules.geometry", "rules.position", "rules.pieces", "rng", "ui.palette",
              "ui.board_view", "game.record", "game.game", "game.series", "game.storage",
              "game.savefile", "game.session"),
-    "menu": ("rules.notation", "rules.boardfile", "game.random_boards", "ui.menu"),
+    "menu": ("rules.notation", "rules.boardfile", "game.random_boards", "ui.menu_boards", "ui.menu"),
     "setup": ("game.board_setup", "ui.choice", "ui.setup", "ui.colour"),
     "play": ("ui.choice", "ui.thinking", "ui.game_menu", "ui.play"),
     "ai": ("ai.evaluation", "ai.movegen", "ai.frontier", "ai.alphabeta", "ai.search",
@@ -158,7 +158,7 @@ class App:
         if found is not None:
             for key in session.DEFAULT_SETTINGS:
                 v = found.settings.get(key)
-                if isinstance(v, int):
+                if type(v) is type(self.settings[key]):   # an old save's board number is dropped
                     self.settings[key] = v
             if isinstance(found.settings.get("myboard"), str):
                 self.settings["myboard"] = found.settings["myboard"]

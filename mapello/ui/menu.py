@@ -1,5 +1,5 @@
 """The main menu: mode, board, series length, limits, timer, hints, level and
-brightness; its matrix previews the board chosen.
+brightness; its matrix previews the board chosen (mapello/ui/menu_boards.py).
 
 Up/Down choose a line, Left/Right change it, A starts, B resumes the saved game.
 """
@@ -8,6 +8,7 @@ from mapello import buttons
 from mapello.ai import LEVELS
 from mapello.game import session
 from mapello.ui.board_view import draw_board
+from mapello.ui.menu_boards import board_names, board_index, chosen_board, chosen_name, preview
 from mapello.rules.position import Position
 
 MODE_NAMES = ("Series", "Free play", "vs computer")
@@ -15,10 +16,6 @@ GAMES = (1, 2, 4, 6, 8, 10)
 TIMERS = (0, 10, 20, 30, 60)
 LIMIT_CHOICES = (8, 7, 6, 5, 4, 3, 2, 1, 0, -1, -2, -3, -4, -5, -6, -7, -8)
 BRIGHTNESS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
-BLOCKED = "Blocked squares"
-RANDOM = "Random Mapello"
-BY_HAND = "Set up by hand"
-SAVED = "Saved board"
 
 
 def limit_text(v):
@@ -28,15 +25,6 @@ def limit_text(v):
 def _step(choices, value, delta):
     i = choices.index(value) if value in choices else 0
     return choices[(i + delta) % len(choices)]
-
-
-def saved_board(app):
-    """The board kept by "Save board" (a BoardFile); a plain start if it is bad."""
-    from mapello.rules.boardfile import BoardError, BoardFile, parse_board
-    try:
-        return parse_board(app.settings.get("myboard", ""))
-    except BoardError:
-        return BoardFile(Position(), SAVED)
 
 
 class Screen:
@@ -57,15 +45,6 @@ class Screen:
         self.can_resume = (found is not None and found.match is not None
                            and not found.match.pos.is_over())
 
-    def board_names(self):
-        names = list(self.app.boards.names)
-        if self.app.settings.get("myboard"):
-            names.append(SAVED)
-        names.append(BLOCKED)
-        names.append(RANDOM)
-        names.append(BY_HAND)
-        return names
-
     def rows(self):
         """The keys of the menu's lines, as they show now."""
         out = ["mode", "board", "games", "walls", "bonuses", "jokers", "timer", "hints"]
@@ -79,8 +58,7 @@ class Screen:
         if key == "mode":
             return "Mode: " + MODE_NAMES[s["mode"]]
         if key == "board":
-            names = self.board_names()
-            return "Board: " + names[s["board"] % len(names)]
+            return "Board: " + chosen_name(self.app)
         if key == "games":
             return "Series: %d game%s" % (s["games"], "" if s["games"] == 1 else "s")
         if key in ("walls", "bonuses", "jokers"):
@@ -98,7 +76,8 @@ class Screen:
         if key == "mode":
             s["mode"] = (s["mode"] + delta) % session.MODES
         elif key == "board":
-            s["board"] = (s["board"] + delta) % len(self.board_names())
+            names = board_names(self.app)
+            s["board"] = names[(board_index(self.app, names) + delta) % len(names)]
             self._preview = None
         elif key == "games":
             s["games"] = _step(GAMES, s["games"], delta)
@@ -113,29 +92,6 @@ class Screen:
         else:
             s["brightness"] = _step(BRIGHTNESS, s["brightness"], delta)
 
-    def chosen_board(self):
-        """(name, Position, Limits or None) for the board line, or None when
-        the board is to be set up by hand.  Random kinds draw a new board."""
-        app = self.app
-        names = self.board_names()
-        i = app.settings["board"] % len(names)
-        name = names[i]
-        if i < len(app.boards):
-            b = app.boards.board(i)    # a broken file raises: the app says why
-            return (name, b.position, b.limits)
-        if name == BY_HAND:
-            return None
-        if name == SAVED:
-            b = saved_board(app)
-            return (b.name, b.position, b.limits)
-        from mapello.game import random_boards
-        app.seed += 1
-        if name == BLOCKED:
-            b = random_boards.blocked_squares(app.seed)
-        else:
-            b = random_boards.random_board(app.seed, session.limits_of(app.settings))
-        return (b.name, b.position, b.limits)
-
     def press(self, button):
         app = self.app
         rows = self.rows()
@@ -148,7 +104,7 @@ class Screen:
             self.change(rows[self.row], -1 if button == buttons.LEFT else 1)
         elif button == buttons.A:
             try:
-                board = self.chosen_board()
+                board = chosen_board(app)
             except (OSError, ValueError) as e:   # a broken board file
                 app.say(str(e))
                 return
@@ -166,24 +122,8 @@ class Screen:
         app.changed()
 
     def draw(self, frame):
-        if self._preview is None:
-            names = self.board_names()
-            i = self.app.settings["board"] % len(names)
-            if i < len(self.app.boards):
-                self._preview = self._bundled(i)
-            elif names[i] == SAVED:
-                self._preview = saved_board(self.app).position
-            else:
-                self._preview = Position()
-        draw_board(frame, self._preview)
-
-    def _bundled(self, i):
-        """The i-th bundled board for the preview; a broken file is named."""
-        try:
-            return self.app.boards.board(i).position
-        except (OSError, ValueError) as e:
-            self.app.say(str(e))
-            return Position()
+        pos = preview(self)[0]
+        draw_board(frame, pos if pos is not None else Position())
 
     def text(self):
         rows = self.rows()
@@ -191,8 +131,8 @@ class Screen:
         nxt = rows[(self.row + 1) % len(rows)]
         second = " " + self.row_text(nxt)
         if rows[self.row] == "board":   # a board's name gets a whole line
-            names = self.board_names()
-            i = self.app.settings["board"] % len(names)
+            names = board_names(self.app)
+            i = board_index(self.app, names)
             first = ">Board %d/%d" % (i + 1, len(names))
             second = " " + names[i]
         else:

@@ -1,0 +1,109 @@
+"""The main menu through the App's buttons and display: the board kept by
+its name, the rulebook example first."""
+import os
+
+from app_driver import RULEBOOK, Player
+from fake_nvm import FakeNvm
+from mapello.game.catalogue import from_boards, from_folder
+from mapello.game.savefile import pack
+from mapello.game.series import Series
+from mapello.game.storage import NvmStorage
+from mapello.rules.boardfile import BoardFile, parse_board
+from mapello.rules.position import Position, parse_cell
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PLAIN = BoardFile(Position(), "Plain")
+WALLED = BoardFile(Position(walls=1 << parse_cell("a1")), "Walled")
+
+
+def to_row(p, label):
+    """Down until the selected line starts with `label`."""
+    for _ in range(12):
+        if p.app.lines[1].startswith(">" + label):
+            return p.app.lines
+        p.press("DOWN")
+    raise AssertionError("no %r line: %r" % (label, p.app.lines))
+
+
+def board_line(p):
+    """The board line's two lines: ">Board i/n" and the name."""
+    to_row(p, "Board")
+    return p.app.lines[1:3]
+
+
+def quit_to_menu(p):
+    p.press("B")
+    p.choose("Quit to menu")
+    assert p.screen == "menu"
+
+
+# --- which board -----------------------------------------------------------------
+def test_the_rulebook_example_is_the_first_board_offered():
+    p = Player(boards=from_folder(os.path.join(ROOT, "boards")), settings={"board": None})
+    assert board_line(p) == [">Board 1/12", " Rulebook example"]
+    p.press("RIGHT")                                 # then the bundled boards by name
+    assert p.app.lines[1:3] == [">Board 2/12", " Bonus Hunt"]
+    p.press("LEFT")
+    p.press("A")                                     # and A plays it
+    rulebook = parse_board(RULEBOOK).position
+    assert p.screen == "play" and p.model.start == rulebook
+    p.check_board()
+
+
+def test_saving_a_board_leaves_the_choice_on_the_same_board():
+    p = Player(storage=NvmStorage(FakeNvm()))
+    p.menu("board", "Random Mapello")
+    assert board_line(p) == [">Board 4/5", " Random Mapello"]
+    p.press("A")
+    assert p.screen == "play"
+    p.press("B")
+    p.choose("Save board")                           # "Saved board" joins the menu ...
+    assert p.app.lines[3] == "board saved"
+    quit_to_menu(p)
+    assert board_line(p) == [">Board 5/6", " Random Mapello"]   # ... before it
+    p.press("LEFT")
+    assert p.app.lines[2] == " Blocked squares"
+    p.press("LEFT")
+    assert p.app.lines[2] == " Saved board"
+
+
+def test_a_board_file_added_or_gone_never_moves_the_choice_to_another_board():
+    nvm = FakeNvm()
+    p = Player(storage=NvmStorage(nvm), boards=from_boards([PLAIN, parse_board(RULEBOOK), WALLED]))
+    p.menu("board", "Walled")
+    assert board_line(p) == [">Board 3/6", " Walled"]
+    p.press("A")
+    p.play(p.model.pos.legal_moves()[0])             # saved, with the board's name
+    quit_to_menu(p)
+    # a new file sorted before it: still Walled
+    more = [BoardFile(Position(), "Another"), PLAIN, parse_board(RULEBOOK), WALLED]
+    q = Player(storage=NvmStorage(nvm), boards=from_boards(more))
+    assert board_line(q) == [">Board 4/7", " Walled"]
+    # its file gone: the first board, not whatever took its place
+    r = Player(storage=NvmStorage(nvm), boards=from_boards([PLAIN, parse_board(RULEBOOK)]))
+    assert board_line(r) == [">Board 1/5", " Rulebook example"]
+    assert r.app.lines[3] == "A start  B resume"     # the game on Walled is still there
+    r.press("A")
+    assert r.screen == "play" and r.model.start == parse_board(RULEBOOK).position
+    r.check_board()
+
+
+def test_two_files_of_one_name_are_both_offered(tmp_path):
+    for file in ("a.txt", "b.txt"):
+        (tmp_path / file).write_text("; Twin\n" + "\n".join([". " * 10] * 10) + "\n")
+    p = Player(boards=from_folder(str(tmp_path)), settings={"board": None})
+    names = []
+    to_row(p, "Board")
+    for _ in range(5):
+        names.append(p.app.lines[2])
+        p.press("RIGHT")
+    assert names == [" Twin", " b", " Blocked squares", " Random Mapello", " Set up by hand"]
+
+
+def test_an_older_saves_board_number_gives_way_to_the_first_board():
+    nvm = FakeNvm()
+    assert NvmStorage(nvm).save(pack(None, Series(2), {"board": 1, "games": 3}))
+    p = Player(storage=NvmStorage(nvm), settings={"board": None})
+    assert board_line(p) == [">Board 1/5", " Rulebook example"]
+    p.press("DOWN")
+    assert p.app.lines[1] == ">Series: 3 games"     # the rest of its settings still count

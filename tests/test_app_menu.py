@@ -1,5 +1,5 @@
 """The main menu through the App's buttons and display: the board kept by
-its name, the rulebook example first."""
+its name, the rulebook example first, series of 1 to 9 games."""
 import os
 
 from app_driver import RULEBOOK, Player
@@ -107,3 +107,19 @@ def test_an_older_saves_board_number_gives_way_to_the_first_board():
     assert board_line(p) == [">Board 1/5", " Rulebook example"]
     p.press("DOWN")
     assert p.app.lines[1] == ">Series: 3 games"     # the rest of its settings still count
+
+
+# --- series length and limits ---------------------------------------------------------
+def test_a_series_is_1_to_9_games():
+    p = Player(settings={"games": 1})
+    to_row(p, "Series")
+    seen = []
+    for _ in range(10):
+        seen.append(p.app.lines[1])
+        p.press("RIGHT")
+    assert seen == [">Series: 1 game"] + [">Series: %d games" % n for n in range(2, 10)] \
+        + [">Series: 1 game"]
+    p.press("LEFT", "LEFT")                          # on 2 now: down past 1 to 9
+    assert p.app.lines[1] == ">Series: 9 games"
+    p.press("A")
+    assert p.screen == "play" and p.app.lines[2].endswith("game 1/9")

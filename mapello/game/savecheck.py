@@ -9,14 +9,14 @@ class SaveError(ValueError):
 
 # Each setting a save may carry: the range the game can use.  A save with a
 # value outside it is set aside, so no screen ever sees one.
+MAX_SERIES = 9           # a series is 1 to 9 games (the menu's choices)
 RANGES = {
     "mode": (0, 2),
     "walls": (-8, 8), "bonuses": (-8, 8), "jokers": (-8, 8),
-    "games": (0, 99), "timer": (0, 3600), "hints": (0, 1),
+    "games": (1, MAX_SERIES), "timer": (0, 3600), "hints": (0, 1),
     "brightness": (1, 100), "level": (0, 2), "think_ms": (100, 60000),
 }
 MAX_TIMER_S = 3600
-MAX_SERIES = 99
 MAX_GAME_POINTS = 88     # 64 squares + 3 x 8 bonuses: both scores of a game together
 MAX_BOARD_TEXT = 2000
 MAX_NAME = 60            # the menu's board name (mapello/game/catalogue.py NAME_CHARS)
@@ -54,7 +54,7 @@ def check_settings(settings):
 
 def check_series(s):
     """SaveError unless the series' length and every kept score can be real."""
-    if not 0 <= s.length <= MAX_SERIES:
+    if not 1 <= s.length <= MAX_SERIES:
         bad("series length", s.length)
     games = s.games()
     for g in games:

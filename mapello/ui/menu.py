@@ -12,7 +12,7 @@ from mapello.ui.menu_boards import board_names, board_index, chosen_board, chose
 from mapello.rules.position import Position
 
 MODE_NAMES = ("Series", "Free play", "vs computer")
-GAMES = (1, 2, 4, 6, 8, 10)
+GAMES = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 TIMERS = (0, 10, 20, 30, 60)
 LIMIT_CHOICES = (8, 7, 6, 5, 4, 3, 2, 1, 0, -1, -2, -3, -4, -5, -6, -7, -8)
 BRIGHTNESS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)

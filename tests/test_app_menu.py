@@ -1,5 +1,6 @@
 """The main menu through the App's buttons and display: the board kept by
-its name, the rulebook example first, series of 1 to 9 games."""
+its name, the rulebook example first, series of 1 to 9 games, the limit
+lines (a board's own pieces, Right counts up)."""
 import os
 
 from app_driver import RULEBOOK, Player
@@ -123,3 +124,45 @@ def test_a_series_is_1_to_9_games():
     assert p.app.lines[1] == ">Series: 9 games"
     p.press("A")
     assert p.screen == "play" and p.app.lines[2].endswith("game 1/9")
+
+
+def limit_lines(p):
+    to_row(p, "Walls")
+    walls = p.app.lines[1][1:]
+    bonuses = p.app.lines[2][1:]
+    p.press("DOWN")
+    jokers = p.app.lines[2][1:]
+    p.press("UP")
+    return [walls, bonuses, jokers]
+
+
+def test_a_board_with_its_own_pieces_shows_them_on_the_limit_lines():
+    p = Player(settings={"board": "Rulebook example", "walls": 0, "bonuses": 2})
+    assert limit_lines(p) == ["Walls: 8 on board", "Bonuses: 8 on board", "Jokers: 8 on board"]
+    p.press("RIGHT")
+    assert p.app.lines[3] == "set by the board" and p.app.settings["walls"] == 0
+    for board, want in (("Plain", ["Walls: 0 on board", "Bonuses: 0 on board", "Jokers: 0 on board"]),
+                        ("Blocked squares", ["Walls: 1 to 4 random", "Bonuses: none", "Jokers: none"]),
+                        ("Set up by hand", ["Walls: at most 0", "Bonuses: at most 2",
+                                            "Jokers: at most 8"]),
+                        ("Random Mapello", ["Walls: at most 0", "Bonuses: at most 2",
+                                            "Jokers: at most 8"])):
+        q = Player(settings={"board": board, "walls": 0, "bonuses": 2})
+        assert limit_lines(q) == want, board
+    # free play sets every board up by hand: the limits count there
+    f = Player(settings={"board": "Rulebook example", "mode": 1, "walls": -3})
+    assert limit_lines(f) == ["Walls: exactly 3", "Bonuses: at most 8", "Jokers: at most 8"]
+
+
+def test_right_counts_a_limit_up_and_left_down():
+    p = Player(settings={"board": "Set up by hand", "walls": 2})
+    to_row(p, "Walls")
+    shown = []
+    for button in ("RIGHT", "LEFT", "LEFT", "LEFT", "LEFT", "LEFT", "RIGHT"):
+        p.press(button)
+        shown.append(p.app.lines[1])
+    assert shown == [">Walls: at most 3", ">Walls: at most 2", ">Walls: at most 1",
+                     ">Walls: at most 0", ">Walls: exactly 8", ">Walls: exactly 7",
+                     ">Walls: exactly 8"]
+    p.press("RIGHT")                                 # past exactly 8: at most 0 again
+    assert p.app.lines[1] == ">Walls: at most 0"

@@ -1,7 +1,9 @@
 """The main menu: mode, board, series length, limits, timer, hints, level and
 brightness; its matrix previews the board chosen (mapello/ui/menu_boards.py).
 
-Up/Down choose a line, Left/Right change it, A starts, B resumes the saved game.
+Up/Down choose a line, Left/Right change it, A starts, B resumes the saved
+game.  The limit lines of a board that brings its own pieces show those
+pieces.
 """
 
 from mapello import buttons
@@ -14,8 +16,9 @@ from mapello.rules.position import Position
 MODE_NAMES = ("Series", "Free play", "vs computer")
 GAMES = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 TIMERS = (0, 10, 20, 30, 60)
-LIMIT_CHOICES = (8, 7, 6, 5, 4, 3, 2, 1, 0, -1, -2, -3, -4, -5, -6, -7, -8)
+LIMIT_CHOICES = (0, 1, 2, 3, 4, 5, 6, 7, 8, -1, -2, -3, -4, -5, -6, -7, -8)   # Right counts up
 BRIGHTNESS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
+LIMITS = ("walls", "bonuses", "jokers")
 
 
 def limit_text(v):
@@ -53,6 +56,12 @@ class Screen:
         out.append("brightness")
         return out
 
+    def fixed(self):
+        """The board's own pieces count, not the menu's limits: a bundled or
+        saved board (or Blocked squares) played as it is."""
+        s = self.app.settings
+        return s["mode"] != session.FREE and preview(self)[1]
+
     def row_text(self, key):
         s = self.app.settings
         if key == "mode":
@@ -61,8 +70,15 @@ class Screen:
             return "Board: " + chosen_name(self.app)
         if key == "games":
             return "Series: %d game%s" % (s["games"], "" if s["games"] == 1 else "s")
-        if key in ("walls", "bonuses", "jokers"):
-            return "%s%s: %s" % (key[0].upper(), key[1:], limit_text(s[key]))
+        if key in LIMITS:
+            label = key[0].upper() + key[1:] + ": "
+            if self.fixed():
+                pos = preview(self)[0]
+                if pos is None:              # Blocked squares: 1 to 4 walls, nothing else
+                    return label + ("1 to 4 random" if key == "walls" else "none")
+                mask = (pos.walls, pos.bonuses, pos.jokers)[LIMITS.index(key)]
+                return label + "%d on board" % bin(mask).count("1")
+            return label + limit_text(s[key])
         if key == "timer":
             return "Timer: " + ("%ds" % s["timer"] if s["timer"] else "off")
         if key == "hints":
@@ -81,8 +97,11 @@ class Screen:
             self._preview = None
         elif key == "games":
             s["games"] = _step(GAMES, s["games"], delta)
-        elif key in ("walls", "bonuses", "jokers"):
-            s[key] = _step(LIMIT_CHOICES, s[key], delta)
+        elif key in LIMITS:
+            if self.fixed():
+                self.app.say("set by the board")
+            else:
+                s[key] = _step(LIMIT_CHOICES, s[key], delta)
         elif key == "timer":
             s["timer"] = _step(TIMERS, s["timer"], delta)
         elif key == "hints":

@@ -75,6 +75,19 @@ def test_a_refused_placement_names_the_kind_whose_limit_is_reached():
     assert "centre four" in " ".join(p.app.lines[2:])
 
 
+def test_an_exact_limit_is_named_exactly_and_border_cells_by_row_and_column():
+    p = Player(settings={"board": "Set up by hand", "walls": -2, "bonuses": 0, "jokers": -1})
+    p.press("A")
+    p.press("A", "RIGHT", "A", "RIGHT", "A")   # walls on c3 and d3, then e3: none left
+    assert p.app.lines[1:] == ["W2/=2 B0/0 J0/=1", "e3: empty", "walls: exactly 2"]
+    p.press("UP", "UP", "UP")                  # the ring above e1: its cell is named too
+    assert p.app.lines[2] == "border 0,5: empty"
+    p.press("A", "RIGHT", "A")                 # a joker there; the next one is refused
+    assert p.app.lines[1:] == ["W2/=2 B0/0 J1/=1", "border 0,6: empty", "jokers: exactly 1"]
+    p.press("LEFT")
+    assert p.app.lines[2] == "border 0,5: joker"
+
+
 def test_simulator_names_every_board_file_it_skips_or_cannot_parse(tmp_path):
     import io
     from mapello.sim import load_boards

@@ -1,7 +1,10 @@
 """The main menu through the App's buttons and display: the board kept by
 its name, the rulebook example first, series of 1 to 9 games, the limit
-lines (a board's own pieces, Right counts up)."""
+lines (a board's own pieces, Right counts up), long lines that scroll."""
 import os
+import sys
+
+import pytest
 
 from app_driver import RULEBOOK, Player
 from fake_nvm import FakeNvm
@@ -166,3 +169,39 @@ def test_right_counts_a_limit_up_and_left_down():
                      ">Walls: exactly 8"]
     p.press("RIGHT")                                 # past exactly 8: at most 0 again
     assert p.app.lines[1] == ">Walls: at most 0"
+
+
+# --- long lines -------------------------------------------------------------------
+LONG = "The rulebook example, renamed at length"
+
+
+def test_a_long_board_name_scrolls_instead_of_being_cut():
+    p = Player(boards=from_boards([BoardFile(Position(), LONG)]), settings={"board": LONG})
+    seen = []
+    for _ in range(60):                              # 300 ms a step, and a pause at the start
+        seen.append(p.app.lines[2])
+        p.wait(300)
+    assert seen[0] == " Board: The rulebook "        # the line as far as it fits, first
+    assert all(len(line) <= 21 for line in seen)
+    shown = "".join(seen)
+    for word in ("example,", "renamed", "at length"):
+        assert word in shown, word
+    p.press("DOWN")                                  # the board's line: the name on its own
+    assert p.app.lines[1:3] == [">Board 1/4", " The rulebook example"]
+    p.wait(3000)
+    assert p.app.lines[2] != " The rulebook example" and len(p.app.lines[2]) == 21
+    p.press("DOWN")
+    assert p.app.lines[1:3] == [">Series: 1 game", " Walls: 0 on board"]   # nothing scrolls
+
+
+def test_strict_mode_refuses_a_screen_line_over_21(monkeypatch):
+    """What makes every app test (and the long random sessions) a check
+    that no screen writes a line the display would cut: with app.strict, as
+    the driver sets it, such a line raises."""
+    p = Player(boards=from_boards([BoardFile(Position(), LONG)]), settings={"board": LONG})
+    monkeypatch.setattr(sys.modules["mapello.ui.menu"], "WIDTH", 40)   # a menu that forgot to scroll
+    with pytest.raises(ValueError, match="line over 21"):
+        p.press("DOWN")
+    p.app.strict = False                             # the device: cut, never stopped
+    p.press("UP")
+    assert p.app.lines[2] == " Board: The rulebook "

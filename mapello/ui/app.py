@@ -129,7 +129,8 @@ class App:
         self.lines = ["", "", "", ""]
         self.version = 0
         self.last_error = None    # text of an internal error the app survived
-        self.strict = False       # tests set True to see the traceback instead
+        self.strict = False       # tests set True to see the traceback instead, and
+                                  # to have a screen's line over LINE_WIDTH raise
         self.screen = None
         self.screen_name = ""
         self._handling = False    # a screen's press or tick runs: go() waits for its end
@@ -319,7 +320,10 @@ class App:
         lines = self.screen.text()
         out = []
         for i in range(4):
-            out.append(fit(lines[i]) if i < len(lines) else "")
+            line = lines[i] if i < len(lines) else ""
+            if self.strict and len(line) > LINE_WIDTH:
+                raise ValueError("%s: line over %d: %r" % (self.screen_name, LINE_WIDTH, line))
+            out.append(fit(line))
         if self._message:
             shown = wrap(self._message)
             for i in range(len(shown)):

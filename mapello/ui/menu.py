@@ -3,7 +3,7 @@ brightness; its matrix previews the board chosen (mapello/ui/menu_boards.py).
 
 Up/Down choose a line, Left/Right change it, A starts, B resumes the saved
 game.  The limit lines of a board that brings its own pieces show those
-pieces.
+pieces.  A line longer than the display scrolls.
 """
 
 from mapello import buttons
@@ -13,12 +13,20 @@ from mapello.ui.board_view import draw_board
 from mapello.ui.menu_boards import board_names, board_index, chosen_board, chosen_name, preview
 from mapello.rules.position import Position
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 MODE_NAMES = ("Series", "Free play", "vs computer")
 GAMES = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 TIMERS = (0, 10, 20, 30, 60)
 LIMIT_CHOICES = (0, 1, 2, 3, 4, 5, 6, 7, 8, -1, -2, -3, -4, -5, -6, -7, -8)   # Right counts up
 BRIGHTNESS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
 LIMITS = ("walls", "bonuses", "jokers")
+SCROLL_MS = const(300)
+WIDTH = const(21)
 
 
 def limit_text(v):
@@ -36,6 +44,9 @@ class Screen:
         self.row = 0
         self._preview = None
         self.can_resume = False
+        self._shift = 0             # how far a long line has scrolled
+        self._long = False
+        self._shift_at = 0
 
     def enter(self):
         app = self.app
@@ -115,6 +126,8 @@ class Screen:
         app = self.app
         rows = self.rows()
         self.row %= len(rows)
+        self._shift = 0
+        self._shift_at = app.clock()
         if button == buttons.UP:
             self.row = (self.row - 1) % len(rows)
         elif button == buttons.DOWN:
@@ -140,13 +153,32 @@ class Screen:
             return
         app.changed()
 
+    def tick(self, now):
+        if self._long and now - self._shift_at >= SCROLL_MS:
+            self._shift_at = now
+            self._shift += 1
+            self.app.changed()
+
     def draw(self, frame):
         pos = preview(self)[0]
         draw_board(frame, pos if pos is not None else Position())
 
+    def scroll(self, line):
+        """`line` as it fits: one longer than the display scrolls after its
+        first character (tick() moves it on)."""
+        if len(line) <= WIDTH:
+            return line
+        self._long = True
+        body = line[1:] + "   "
+        i = self._shift % (len(body) + 4) - 4      # a pause at the start of each turn
+        i = i if i > 0 else 0
+        return line[0] + (body[i:] + body[:i])[:WIDTH - 1]
+
     def text(self):
         rows = self.rows()
         self.row %= len(rows)
+        head = "MAPELLO      %d/%d" % (self.row + 1, len(rows))
+        self._long = False
         nxt = rows[(self.row + 1) % len(rows)]
         second = " " + self.row_text(nxt)
         if rows[self.row] == "board":   # a board's name gets a whole line
@@ -156,5 +188,5 @@ class Screen:
             second = " " + names[i]
         else:
             first = ">" + self.row_text(rows[self.row])
-        return ["MAPELLO      %d/%d" % (self.row + 1, len(rows)), first, second,
-                "A start  B resume" if self.can_resume else "A start  </> change"]
+        keys = "A start  B resume" if self.can_resume else "A start  </> change"
+        return [head, self.scroll(first), self.scroll(second), keys]

@@ -1,6 +1,7 @@
 """The main menu through the App's buttons and display: the board kept by
 its name, the rulebook example first, series of 1 to 9 games, the limit
-lines (a board's own pieces, Right counts up), long lines that scroll."""
+lines (a board's own pieces, Right counts up), long lines that scroll, and
+A asking before a saved game is discarded."""
 import os
 import sys
 
@@ -14,6 +15,7 @@ from mapello.game.series import Series
 from mapello.game.storage import NvmStorage
 from mapello.rules.boardfile import BoardFile, parse_board
 from mapello.rules.position import Position, parse_cell
+from mapello.ui.board_view import score_line
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PLAIN = BoardFile(Position(), "Plain")
@@ -87,7 +89,7 @@ def test_a_board_file_added_or_gone_never_moves_the_choice_to_another_board():
     r = Player(storage=NvmStorage(nvm), boards=from_boards([PLAIN, parse_board(RULEBOOK)]))
     assert board_line(r) == [">Board 1/5", " Rulebook example"]
     assert r.app.lines[3] == "A start  B resume"     # the game on Walled is still there
-    r.press("A")
+    r.press("A", "A")
     assert r.screen == "play" and r.model.start == parse_board(RULEBOOK).position
     r.check_board()
 
@@ -205,3 +207,36 @@ def test_strict_mode_refuses_a_screen_line_over_21(monkeypatch):
     p.app.strict = False                             # the device: cut, never stopped
     p.press("UP")
     assert p.app.lines[2] == " Board: The rulebook "
+
+
+# --- a saved game is never lost to one press --------------------------------------------
+def test_a_with_a_saved_game_asks_before_discarding_it():
+    nvm = FakeNvm()
+    p = Player(storage=NvmStorage(nvm))
+    p.press("A")
+    p.play(parse_cell("f4"))
+    quit_to_menu(p)
+    assert p.app.lines[3] == "A start  B resume"
+    p.press("A")
+    assert p.screen == "menu"
+    assert p.app.lines[1:] == ["Discard saved game?", "A yes: new game", "B no: keep it"]
+    p.press("B")                                     # no: the menu as it was
+    assert p.screen == "menu" and p.app.lines[1] == ">Mode: Series"
+    assert p.app.lines[3] == "A start  B resume"
+    p.press("A", "DOWN")                             # any other key is no, and does its job
+    assert p.screen == "menu" and p.app.lines[1].startswith(">Board")
+    # not discarded: a restart resumes it
+    q = Player(storage=NvmStorage(nvm), model=p.model)
+    q.press("B")
+    assert q.screen == "play" and q.app.lines[0] == score_line(p.model.pos) == "B4(+0)  W1(+0)"
+    quit_to_menu(q)
+    q.press("A", "A")                                # yes
+    assert q.screen == "play" and q.app.lines[0] == "B2(+0)  W2(+0)"
+    assert len(q.model.moves) == 0
+
+
+def test_a_without_a_saved_game_starts_at_once():
+    p = Player(storage=NvmStorage(FakeNvm()))
+    assert p.app.lines[3] == "A start  </> change"
+    p.press("A")
+    assert p.screen == "play"

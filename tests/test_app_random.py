@@ -68,7 +68,8 @@ def check_invariants(p):
     if app.message:
         return                           # it may cover lines 2 to 4
     if app.screen_name == "menu":
-        assert app.lines[0].startswith("MAPELLO") and app.lines[1].startswith(">")
+        assert app.lines[0].startswith("MAPELLO"), app.lines
+        assert app.lines[1].startswith(">") or app.lines[1] == "Discard saved game?", app.lines
     elif app.screen_name == "setup":
         assert re.match(r"^W\d/=?\d B\d/=?\d J\d/=?\d$", app.lines[1]), app.lines
     elif app.screen_name == "play":

@@ -2,8 +2,9 @@
 brightness; its matrix previews the board chosen (mapello/ui/menu_boards.py).
 
 Up/Down choose a line, Left/Right change it, A starts, B resumes the saved
-game.  The limit lines of a board that brings its own pieces show those
-pieces.  A line longer than the display scrolls.
+game.  With a saved game to resume, A first asks whether to discard it.  The
+limit lines of a board that brings its own pieces show those pieces.  A line
+longer than the display scrolls.
 """
 
 from mapello import buttons
@@ -44,6 +45,7 @@ class Screen:
         self.row = 0
         self._preview = None
         self.can_resume = False
+        self.confirm = False        # A asked whether to discard the saved game
         self._shift = 0             # how far a long line has scrolled
         self._long = False
         self._shift_at = 0
@@ -128,6 +130,7 @@ class Screen:
         self.row %= len(rows)
         self._shift = 0
         self._shift_at = app.clock()
+        confirm, self.confirm = self.confirm, False
         if button == buttons.UP:
             self.row = (self.row - 1) % len(rows)
         elif button == buttons.DOWN:
@@ -135,15 +138,18 @@ class Screen:
         elif button == buttons.LEFT or button == buttons.RIGHT:
             self.change(rows[self.row], -1 if button == buttons.LEFT else 1)
         elif button == buttons.A:
-            try:
-                board = chosen_board(app)
-            except (OSError, ValueError) as e:   # a broken board file
-                app.say(str(e))
+            if self.can_resume and not confirm:   # the new game's first save replaces it
+                self.confirm = True
+            else:
+                try:
+                    board = chosen_board(app)
+                except (OSError, ValueError) as e:   # a broken board file
+                    app.say(str(e))
+                    return
+                s, step = session.start(app, board)
+                app.go(step, s)
                 return
-            s, step = session.start(app, board)
-            app.go(step, s)
-            return
-        elif button == buttons.B:
+        elif button == buttons.B and not confirm:
             s, problem = session.resume(app)
             if s is None:
                 app.say(problem or "A starts a game")
@@ -189,4 +195,6 @@ class Screen:
         else:
             first = ">" + self.row_text(rows[self.row])
         keys = "A start  B resume" if self.can_resume else "A start  </> change"
+        if self.confirm:
+            return [head, "Discard saved game?", "A yes: new game", "B no: keep it"]
         return [head, self.scroll(first), self.scroll(second), keys]

@@ -85,8 +85,9 @@ def test_whole_game_to_the_end():
     w = pos.winner()
     assert head == ("Draw" if w is None else "%s (P%d) wins" % (("Black", "White")[w], w + 1))
     b, w = pos.score()                     # a one-game series: P1 had black
+    assert p.app.lines[1] == score_line(pos)          # the last game's score, too
     assert standing(p.app.lines) == (int(b > w), int(w > b), int(b == w), b - w)
-    assert p.app.lines[1].startswith("P1 ")
+    assert p.app.lines[2].startswith("P1 ")
 
 
 def test_illegal_presses_say_why_and_change_nothing():
@@ -190,7 +191,7 @@ def test_resign_ends_the_game_for_the_other_side():
     p.press("B")
     p.choose("Resign")
     assert p.screen == "game over"
-    assert p.app.lines[0] == "Black resigned"
+    assert p.app.lines[0] == "Black (P1) resigned"
     wins1, wins2, draws, diff = standing(p.app.lines)
     assert (wins1, wins2, draws) == (0, 1, 0) and diff < 0
 
@@ -215,9 +216,14 @@ def test_series_of_two_swaps_colours_and_names_the_winner():
     series.add_result(*p.model.pos.score())
     assert series.is_over()
     assert standing(p.app.lines) == (series.wins[0], series.wins[1], series.draws, series.diff[0])
+    assert p.app.lines[1] == score_line(p.model.pos)     # the last game's score
     lead = series.winner()
-    assert p.app.lines[2] == ("Series drawn" if lead is None else "P%d wins series" % (lead + 1))
-    assert p.app.lines[3] == "A menu  B replay"
+    shown = set()
+    for _ in range(4):                                   # line 4: the result, then the keys
+        shown.add(p.app.lines[3])
+        p.wait(1500)
+    assert shown == {"Series drawn" if lead is None else "P%d wins series" % (lead + 1),
+                     "A menu  B replay"}
     p.press("A")
     assert p.screen == "menu"
 

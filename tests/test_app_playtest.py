@@ -19,7 +19,7 @@ def test_a_resigned_game_is_not_resumed_after_a_restart():
     p.press("B")
     p.choose("Resign")
     assert p.screen == "game over"
-    assert p.app.lines[0] == "White resigned" and standing(p.app.lines)[:3] == (1, 0, 0)
+    assert p.app.lines[0] == "White (P2) resigned" and standing(p.app.lines)[:3] == (1, 0, 0)
     # the power goes on the game-over screen: game 2 is next, not game 1 again
     q = Player(storage=NvmStorage(nvm), model=Game(p.start))
     q.press("B")
@@ -45,6 +45,7 @@ def test_a_restart_between_games_of_a_series_keeps_the_series():
     first_move_game(q, check_each=False)
     # game 1's result is still in the standing after game 2
     series.add_result(*q.model.pos.score())
+    q.wait(1500)
     assert series.is_over() and q.app.lines[3] == "A menu  B replay"
     assert standing(q.app.lines) == (series.wins[0], series.wins[1], series.draws, series.diff[0])
     # once the series is over there is nothing left to resume

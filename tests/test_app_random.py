@@ -77,7 +77,8 @@ def check_invariants(p):
                         app.lines[1]), app.lines
         assert re.match(r"^[a-h][1-8] ", app.lines[2]), app.lines
     elif app.screen_name == "game over":
-        assert re.match(r"^(Draw|(Black|White) (\(.+\) wins|resigned))$", app.lines[0]), app.lines
+        assert re.match(r"^(Draw|(Black|White) \((P1|P2|You|CPU)\) (wins|resigned))$",
+                        app.lines[0]), app.lines
         if p.model is not None and p.model.pos.is_over():
             w = p.model.pos.winner()
             assert app.lines[0] == "Draw" or app.lines[0].startswith(COLOUR_WORD[w]), app.lines

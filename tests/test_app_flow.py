@@ -91,7 +91,7 @@ def test_whole_game_to_the_end():
 
 
 def test_illegal_presses_say_why_and_change_nothing():
-    p = Player(settings={"board": "Rulebook example"})
+    p = Player(settings={"board": "Rulebook example"})   # the rulebook board
     p.press("A")
     start = p.model.pos.copy()
     p.cursor_to(parse_cell("d4"))
@@ -185,15 +185,45 @@ def test_the_hard_computer_thinks_for_the_think_ms_setting():
     assert p.app.lines[1] == "You Black to move" and p.model.pos.turn == BLACK
 
 
-def test_resign_ends_the_game_for_the_other_side():
-    p = Player()
+def test_resign_asks_once_then_ends_the_game_for_the_other_side():
+    p = Player(settings={"board": "Rulebook example"})
     p.press("A")
+    p.play(p.model.pos.legal_moves()[0])
     p.press("B")
     p.choose("Resign")
+    assert p.screen == "choice" and p.app.lines == ["Resign this game?", ">No, play on",
+                                                    " Yes, resign", "A ok  B back"]
+    p.press("A")                                      # "No" comes first: a stray A plays on
+    assert p.screen == "play" and p.app.lines[1] == "P2 White to move"
+    p.press("B")
+    p.choose("Resign")
+    p.press("B")                                      # B is no as well
+    assert p.screen == "play" and p.app.lines[1] == "P2 White to move"
+    assert len(p.model.moves) == 1
+    p.press("B")
+    p.choose("Resign")
+    p.choose("Yes, resign")
     assert p.screen == "game over"
-    assert p.app.lines[0] == "Black (P1) resigned"
-    wins1, wins2, draws, diff = standing(p.app.lines)
-    assert (wins1, wins2, draws) == (0, 1, 0) and diff < 0
+    assert p.app.lines[0] == "White (P2) resigned"
+    # black gets white's points too: one move in, that is the 5 discs on the
+    # board, not the empty cells as well
+    b, w = p.model.pos.score()
+    assert b + w == 5 and p.app.lines[1] == "B5(+0)  W0(+0)"
+    assert standing(p.app.lines) == (1, 0, 0, 5)
+
+
+def test_a_resignation_gives_the_resigners_discs_and_bonuses_to_the_other_side():
+    p = Player(settings={"board": "Rulebook example"})
+    p.press("A")
+    for move in "e3 d3 c2 d2 c1 c3 b1 e1".split():    # each side takes a bonus: 9-9
+        p.play(parse_cell(move))
+    pos = p.model.pos
+    assert pos.taken == [1, 1] and pos.score() == (9, 9) and pos.turn == BLACK
+    p.press("B")
+    p.choose("Resign")
+    p.choose("Yes, resign")
+    assert p.app.lines[:2] == ["Black (P1) resigned", "B0(+0)  W18(+6)"]
+    assert standing(p.app.lines) == (0, 1, 0, -18)
 
 
 def test_series_of_two_swaps_colours_and_names_the_winner():

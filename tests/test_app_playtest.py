@@ -18,6 +18,7 @@ def test_a_resigned_game_is_not_resumed_after_a_restart():
     p.play(p.model.pos.legal_moves()[0])
     p.press("B")
     p.choose("Resign")
+    p.choose("Yes, resign")
     assert p.screen == "game over"
     assert p.app.lines[0] == "White (P2) resigned" and standing(p.app.lines)[:3] == (1, 0, 0)
     # the power goes on the game-over screen: game 2 is next, not game 1 again

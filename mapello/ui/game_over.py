@@ -56,8 +56,11 @@ class Screen:
             head = who(self.resigned) + " resigned"
         else:
             head = "Draw" if b == w else who(BLACK if b > w else 1 - BLACK) + " wins"
-        taken = s.pos.taken
-        score = "B%d(+%d)  W%d(+%d)" % (b, BONUS_POINTS * taken[0], w, BONUS_POINTS * taken[1])
+        bonus = [BONUS_POINTS * s.pos.taken[0], BONUS_POINTS * s.pos.taken[1]]
+        if self.resigned is not None:   # the resigner's points went to the other side
+            bonus[1 - self.resigned] += bonus[self.resigned]
+            bonus[self.resigned] = 0
+        score = "B%d(+%d)  W%d(+%d)" % (b, bonus[0], w, bonus[1])
         standing = "%s %d-%d %s =%d %s%d" % (s.player_name(0), sr.wins[0], sr.wins[1],
                                             s.player_name(1), sr.draws,
                                             "+" if sr.diff[0] >= 0 else "", sr.diff[0])

@@ -4,7 +4,7 @@ message) and the App's settings.  Shared by the tests/test_app_*.py files.
 
 The driver keeps its own model of the game on the screen, a
 mapello.game.game.Game: it starts from the board the test chose (a bundled
-board by the menu's board setting, or a position the test names with
+board by the menu's board setting, a name, or a position the test names with
 expect_start()), takes the player's moves when the display shows the turn
 has passed after A, the computer's from its "CPU: d6" message, a timed-out
 move from "time: black plays c4", and Undo when the display says "undone".
@@ -25,6 +25,7 @@ from mapello.rules.boardfile import BoardFile, parse_board
 from mapello.rules.position import BLACK, PASS, WHITE, Position, parse_cell
 
 STEP_MS = 50
+MADE_BOARDS = ("Saved board", "Blocked squares", "Random Mapello", "Set up by hand")
 
 _TURN = re.compile(r"^(P1|P2|You|CPU) (Black|White)( to move| thinking|: pass, A)$")
 _CPU = re.compile(r"^CPU: ([a-h][1-8]|pass)$")
@@ -43,6 +44,7 @@ class Clock:
 with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                        "boards", "rulebook.txt")) as _f:
     RULEBOOK = _f.read()  # the bundled rulebook example
+RULEBOOK_NAME = "Rulebook example"   # the menu offers it first
 
 
 def test_boards():
@@ -85,9 +87,10 @@ class Player:
     def __init__(self, settings=None, storage=None, boards=None, seed=0, model=None):
         self.clock = Clock()
         self.boards = test_boards() if boards is None else boards
-        s = {"games": 1, "hints": 1, "timer": 0}
+        s = {"games": 1, "hints": 1, "timer": 0, "board": "Plain"}
         if settings:
             s.update(settings)
+        s = dict((k, v) for k, v in s.items() if v is not None)   # None: the App's default
         self.app = App(self.boards, storage, self.clock, seed=seed, settings=s)
         self.app.strict = True
         self.model = model        # the game on screen, as the driver has seen it played
@@ -120,9 +123,12 @@ class Player:
         if self._starts:
             start = self._starts.pop(0)
         elif came_from == "menu":
-            i = self.app.settings["board"]
-            if i < len(self.boards):
-                start = self.boards.board(i).position
+            names = list(self.boards.names)
+            name = self.app.settings["board"]
+            if name not in names and name not in MADE_BOARDS:   # gone: the menu's first
+                name = RULEBOOK_NAME if RULEBOOK_NAME in names else names[0] if names else ""
+            if name in names:                # a bundled board, by its name
+                start = self.boards.board(names.index(name)).position
         elif came_from == "game over":
             start = self.start               # a series: the same board again
         self.start = start

@@ -53,12 +53,12 @@ def test_menu_shows_settings_and_previews_the_board():
     assert lines[0].startswith("MAPELLO") and lines[1] == ">Mode: Series"
     assert lines[2] == " Board: Plain"
     p.press("DOWN")
-    assert p.app.lines[1:3] == [">Board 1/5", " Plain"]
-    p.press("RIGHT")
-    assert p.app.lines[1:3] == [">Board 2/5", " Rulebook example"]
+    assert p.app.lines[1:3] == [">Board 2/5", " Plain"]
+    p.press("LEFT")                              # the rulebook example comes first
+    assert p.app.lines[1:3] == [">Board 1/5", " Rulebook example"]
     assert p.colour(3) == palette.JOKER          # the rulebook's joker at d0
     assert p.colour(11) == palette.WALL          # a1 is a wall on the rulebook
-    p.press("LEFT")
+    p.press("RIGHT")
     assert p.colour(3) == palette.BORDER
     for _ in range(12):
         assert len(p.press("DOWN")[1]) <= 21
@@ -85,12 +85,13 @@ def test_whole_game_to_the_end():
     w = pos.winner()
     assert head == ("Draw" if w is None else "%s (P%d) wins" % (("Black", "White")[w], w + 1))
     b, w = pos.score()                     # a one-game series: P1 had black
+    assert p.app.lines[1] == score_line(pos)          # the last game's score, too
     assert standing(p.app.lines) == (int(b > w), int(w > b), int(b == w), b - w)
-    assert p.app.lines[1].startswith("P1 ")
+    assert p.app.lines[2].startswith("P1 ")
 
 
 def test_illegal_presses_say_why_and_change_nothing():
-    p = Player(settings={"board": 1})   # the rulebook board
+    p = Player(settings={"board": "Rulebook example"})   # the rulebook board
     p.press("A")
     start = p.model.pos.copy()
     p.cursor_to(parse_cell("d4"))
@@ -184,15 +185,45 @@ def test_the_hard_computer_thinks_for_the_think_ms_setting():
     assert p.app.lines[1] == "You Black to move" and p.model.pos.turn == BLACK
 
 
-def test_resign_ends_the_game_for_the_other_side():
-    p = Player()
+def test_resign_asks_once_then_ends_the_game_for_the_other_side():
+    p = Player(settings={"board": "Rulebook example"})
     p.press("A")
+    p.play(p.model.pos.legal_moves()[0])
     p.press("B")
     p.choose("Resign")
+    assert p.screen == "choice" and p.app.lines == ["Resign this game?", ">No, play on",
+                                                    " Yes, resign", "A ok  B back"]
+    p.press("A")                                      # "No" comes first: a stray A plays on
+    assert p.screen == "play" and p.app.lines[1] == "P2 White to move"
+    p.press("B")
+    p.choose("Resign")
+    p.press("B")                                      # B is no as well
+    assert p.screen == "play" and p.app.lines[1] == "P2 White to move"
+    assert len(p.model.moves) == 1
+    p.press("B")
+    p.choose("Resign")
+    p.choose("Yes, resign")
     assert p.screen == "game over"
-    assert p.app.lines[0] == "Black resigned"
-    wins1, wins2, draws, diff = standing(p.app.lines)
-    assert (wins1, wins2, draws) == (0, 1, 0) and diff < 0
+    assert p.app.lines[0] == "White (P2) resigned"
+    # black gets white's points too: one move in, that is the 5 discs on the
+    # board, not the empty cells as well
+    b, w = p.model.pos.score()
+    assert b + w == 5 and p.app.lines[1] == "B5(+0)  W0(+0)"
+    assert standing(p.app.lines) == (1, 0, 0, 5)
+
+
+def test_a_resignation_gives_the_resigners_discs_and_bonuses_to_the_other_side():
+    p = Player(settings={"board": "Rulebook example"})
+    p.press("A")
+    for move in "e3 d3 c2 d2 c1 c3 b1 e1".split():    # each side takes a bonus: 9-9
+        p.play(parse_cell(move))
+    pos = p.model.pos
+    assert pos.taken == [1, 1] and pos.score() == (9, 9) and pos.turn == BLACK
+    p.press("B")
+    p.choose("Resign")
+    p.choose("Yes, resign")
+    assert p.app.lines[:2] == ["Black (P1) resigned", "B0(+0)  W18(+6)"]
+    assert standing(p.app.lines) == (0, 1, 0, -18)
 
 
 def test_series_of_two_swaps_colours_and_names_the_winner():
@@ -215,9 +246,14 @@ def test_series_of_two_swaps_colours_and_names_the_winner():
     series.add_result(*p.model.pos.score())
     assert series.is_over()
     assert standing(p.app.lines) == (series.wins[0], series.wins[1], series.draws, series.diff[0])
+    assert p.app.lines[1] == score_line(p.model.pos)     # the last game's score
     lead = series.winner()
-    assert p.app.lines[2] == ("Series drawn" if lead is None else "P%d wins series" % (lead + 1))
-    assert p.app.lines[3] == "A menu  B replay"
+    shown = set()
+    for _ in range(4):                                   # line 4: the result, then the keys
+        shown.add(p.app.lines[3])
+        p.wait(1500)
+    assert shown == {"Series drawn" if lead is None else "P%d wins series" % (lead + 1),
+                     "A menu  B replay"}
     p.press("A")
     assert p.screen == "menu"
 
@@ -251,7 +287,7 @@ def test_replay_steps_through_the_last_game():
 
 def test_setup_by_hand_checks_the_limits_before_starting():
     p = Player()
-    p.menu("board", 4)                  # Plain, Rulebook, Blocked, Random, By hand
+    p.menu("board", "Set up by hand")
     assert p.app.lines[2] == " Set up by hand"
     p.menu("walls", -2)                 # exactly two walls
     p.press("A")
@@ -319,7 +355,7 @@ def test_free_play_setup_then_the_other_player_picks_a_colour():
 
 def test_a_pass_is_announced_and_needs_a():
     # found by playing last-legal moves on the rulebook board: it passes at least once
-    p = Player(settings={"board": 1})
+    p = Player(settings={"board": "Rulebook example"})
     p.press("A")
     seen_pass = False
     while p.screen == "play":
@@ -392,7 +428,7 @@ def test_quit_and_resume_from_storage():
 def test_save_board_from_setup_appears_in_the_menu():
     nvm = FakeNvm()
     p = Player(storage=NvmStorage(nvm))
-    p.menu("board", 4)
+    p.menu("board", "Set up by hand")
     p.press("A")
     p.press("A")                          # a wall on c3
     p.press("B")
@@ -402,7 +438,7 @@ def test_save_board_from_setup_appears_in_the_menu():
     p.choose("Cancel setup")
     assert p.screen == "menu"
     q = Player(storage=NvmStorage(nvm))
-    q.menu("board", 2)
+    q.menu("board", "Saved board")
     assert q.app.lines[2] == " Saved board"
     assert q.colour(33) == palette.WALL
 

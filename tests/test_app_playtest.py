@@ -18,8 +18,9 @@ def test_a_resigned_game_is_not_resumed_after_a_restart():
     p.play(p.model.pos.legal_moves()[0])
     p.press("B")
     p.choose("Resign")
+    p.choose("Yes, resign")
     assert p.screen == "game over"
-    assert p.app.lines[0] == "White resigned" and standing(p.app.lines)[:3] == (1, 0, 0)
+    assert p.app.lines[0] == "White (P2) resigned" and standing(p.app.lines)[:3] == (1, 0, 0)
     # the power goes on the game-over screen: game 2 is next, not game 1 again
     q = Player(storage=NvmStorage(nvm), model=Game(p.start))
     q.press("B")
@@ -45,6 +46,7 @@ def test_a_restart_between_games_of_a_series_keeps_the_series():
     first_move_game(q, check_each=False)
     # game 1's result is still in the standing after game 2
     series.add_result(*q.model.pos.score())
+    q.wait(1500)
     assert series.is_over() and q.app.lines[3] == "A menu  B replay"
     assert standing(q.app.lines) == (series.wins[0], series.wins[1], series.draws, series.diff[0])
     # once the series is over there is nothing left to resume
@@ -65,7 +67,7 @@ def test_a_long_message_is_shown_whole_at_word_breaks(tmp_path):
 
 
 def test_a_refused_placement_names_the_kind_whose_limit_is_reached():
-    p = Player(settings={"board": 4, "walls": 1, "bonuses": 0})
+    p = Player(settings={"board": "Set up by hand", "walls": 1, "bonuses": 0})
     p.press("A")
     assert p.screen == "setup"
     p.press("A", "RIGHT", "A")            # a wall on c3, then d3: no more walls
@@ -73,6 +75,19 @@ def test_a_refused_placement_names_the_kind_whose_limit_is_reached():
     assert p.app.lines[1] == "W1/1 B0/0 J0/8"
     p.press("DOWN", "A")                  # d4: the centre
     assert "centre four" in " ".join(p.app.lines[2:])
+
+
+def test_an_exact_limit_is_named_exactly_and_border_cells_by_row_and_column():
+    p = Player(settings={"board": "Set up by hand", "walls": -2, "bonuses": 0, "jokers": -1})
+    p.press("A")
+    p.press("A", "RIGHT", "A", "RIGHT", "A")   # walls on c3 and d3, then e3: none left
+    assert p.app.lines[1:] == ["W2/=2 B0/0 J0/=1", "e3: empty", "walls: exactly 2"]
+    p.press("UP", "UP", "UP")                  # the ring above e1: its cell is named too
+    assert p.app.lines[2] == "border 0,5: empty"
+    p.press("A", "RIGHT", "A")                 # a joker there; the next one is refused
+    assert p.app.lines[1:] == ["W2/=2 B0/0 J1/=1", "border 0,6: empty", "jokers: exactly 1"]
+    p.press("LEFT")
+    assert p.app.lines[2] == "border 0,5: joker"
 
 
 def test_simulator_names_every_board_file_it_skips_or_cannot_parse(tmp_path):

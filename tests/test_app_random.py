@@ -9,11 +9,12 @@ import re
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from app_driver import Player
+from app_driver import Player, test_boards as driver_boards
 from fake_nvm import FakeNvm
 from mapello.ui import palette
 from mapello.ui.board_view import COLOUR_WORD
-from mapello.rules.position import INNER
+from mapello.rules.boardfile import BoardFile
+from mapello.rules.position import INNER, Position
 from mapello.game.storage import NvmStorage
 
 ALL_SCREENS = {"menu", "setup", "choice", "play", "game over",
@@ -43,6 +44,8 @@ def check_invariants(p):
     app = p.app
     assert app.last_error is None, app.last_error
     assert isinstance(app.frame, bytearray) and len(app.frame) == 300
+    # every line fits; a screen's own line over 21 would have raised already
+    # (the driver sets app.strict, and the App then refuses to cut one)
     assert len(app.lines) == 4 and all(len(line) <= 21 for line in app.lines), app.lines
     assert 1 <= app.brightness <= 100
     assert app.screen_name in ALL_SCREENS, app.screen_name
@@ -65,7 +68,8 @@ def check_invariants(p):
     if app.message:
         return                           # it may cover lines 2 to 4
     if app.screen_name == "menu":
-        assert app.lines[0].startswith("MAPELLO") and app.lines[1].startswith(">")
+        assert app.lines[0].startswith("MAPELLO"), app.lines
+        assert app.lines[1].startswith(">") or app.lines[1] == "Discard saved game?", app.lines
     elif app.screen_name == "setup":
         assert re.match(r"^W\d/=?\d B\d/=?\d J\d/=?\d$", app.lines[1]), app.lines
     elif app.screen_name == "play":
@@ -73,7 +77,8 @@ def check_invariants(p):
                         app.lines[1]), app.lines
         assert re.match(r"^[a-h][1-8] ", app.lines[2]), app.lines
     elif app.screen_name == "game over":
-        assert re.match(r"^(Draw|(Black|White) (\(.+\) wins|resigned))$", app.lines[0]), app.lines
+        assert re.match(r"^(Draw|(Black|White) \((P1|P2|You|CPU)\) (wins|resigned))$",
+                        app.lines[0]), app.lines
         if p.model is not None and p.model.pos.is_over():
             w = p.model.pos.winner()
             assert app.lines[0] == "Draw" or app.lines[0].startswith(COLOUR_WORD[w]), app.lines
@@ -113,13 +118,17 @@ def random_presses(rng, n):
 
 
 def test_long_random_sessions_visit_every_screen():
+    """Also: no screen writes a line over 21 characters (app.strict), with a
+    board name that must scroll among the boards."""
+    boards = driver_boards()
+    boards.add("A board whose name is far too long for the display", BoardFile(Position(), "Long"))
     seen = set()
     followed = set()
     for seed in range(4):
         rng = random.Random(seed)
         storage = NvmStorage(FakeNvm()) if seed % 2 else None
         p = Player(settings={"games": 2, "timer": 10 if seed == 3 else 0}, storage=storage,
-                   seed=seed)
+                   seed=seed, boards=boards)
         seen |= run_presses(p, random_presses(rng, 5000), followed)
     assert seen == ALL_SCREENS, ALL_SCREENS - seen
     assert True in followed, "no game followed move by move"
@@ -132,7 +141,8 @@ press = st.one_of(
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(press, max_size=400), st.integers(0, 2), st.integers(0, 3))
+@given(st.lists(press, max_size=400), st.integers(0, 2),
+       st.sampled_from(["Plain", "Rulebook example", "Blocked squares", "Random Mapello"]))
 def test_any_press_sequence_keeps_the_app_running(presses, mode, board):
     p = Player(settings={"mode": mode, "board": board, "games": 2, "timer": 10})
     run_presses(p, presses)

@@ -94,7 +94,7 @@ def test_power_cut_at_every_byte_of_every_write_then_switched_on_again():
     nvm.log = []
     erases = nvm.erases
     p = Player(storage=NvmStorage(nvm))
-    p.press("A")                       # a new game over what was left there
+    p.press("A", "A")                  # a new game over what was left there (A again: yes)
     moves = play_game(p, 7)
     assert nvm.erases - erases == 1    # the one compaction
     checked = {}

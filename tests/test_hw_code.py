@@ -122,7 +122,8 @@ class Player:
         if kind != "play":
             return buttons.A                     # menu, colour choice: take the defaults
         if self.model is None:                   # the menu's board, from the same folder
-            board = from_folder(os.path.join(ROOT, "boards")).board(app.settings["board"])
+            boards = from_folder(os.path.join(ROOT, "boards"))
+            board = boards.board(boards.names.index(app.settings["board"]))
             self.model = Game(board.position)
         pos = self.model.pos
         assert app.lines[0] == score_line(pos), (app.lines, pos)   # every move got there

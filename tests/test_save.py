@@ -335,7 +335,7 @@ def test_checksum_good_but_unreadable_payload_is_set_aside():
     store.save(b"\x00\x05hello")
     saved, problem = resume(store)
     assert saved is None and problem.startswith("save ") and problem.endswith("set aside, new game")
-    assert store.save(pack(None, Series(), {}))
+    assert store.save(pack(None, Series(2), {}))
     saved, problem = resume(NvmStorage(nvm))
     assert problem is None and saved.match is None
 
@@ -345,8 +345,10 @@ def bad_settings_cases():
             ({"timer": -10}, "timer -10"), ({"timer": 99999}, "timer 99999"),
             ({"brightness": 0}, "brightness 0"), ({"brightness": 101}, "brightness 101"),
             ({"hints": 2}, "hints 2"), ({"level": 3}, "level 3"), ({"level": "hard"}, "level hard"),
-            ({"games": 100}, "games 100"), ({"walls": 9}, "walls 9"), ({"jokers": -9}, "jokers -9"),
-            ({"board": -1}, "board -1"), ({"mode": True}, "mode True"), ({"timer": 1.5}, "timer 1.5"),
+            ({"games": 0}, "games 0"), ({"games": 10}, "games 10"),
+            ({"walls": 9}, "walls 9"), ({"jokers": -9}, "jokers -9"),
+            ({"board": -1}, "board -1"), ({"board": "x" * 61}, "board xxxxxxxxxxxx"),
+            ({"board": 1.5}, "board 1.5"), ({"mode": True}, "mode True"), ({"timer": 1.5}, "timer 1.5"),
             ({"myboard": "J J J"}, "saved board"), ({"myboard": 5}, "saved board")]
 
 
@@ -369,9 +371,10 @@ def test_out_of_range_games_are_set_aside():
     series = Series(3)
     series.add_result(100, 100)      # 200 points in one game
     cases.append((pack(None, series, {}), "score"))
-    long_series = Series(3)
-    long_series.length = 150
-    cases.append((pack(None, long_series, {}), "series length"))
+    for length in (0, 10, 150):                       # a series is 1 to 9 games
+        long_series = Series(3)
+        long_series.length = length
+        cases.append((pack(None, long_series, {}), "series length %d" % length))
     m_at = 2 + 2 + 2 + len(Series(3).to_bytes())    # where the game starts
     bad_computer = bytearray(good)
     bad_computer[m_at] = 3
@@ -390,6 +393,17 @@ def test_out_of_range_games_are_set_aside():
         with pytest.raises(SaveError) as e:
             unpack(data)
         assert words in str(e.value), (words, str(e.value))
+
+
+def test_every_series_length_the_menu_offers_is_accepted():
+    for n in range(1, 10):
+        saved = unpack(pack(Game(Position()), Series(n), {"games": n, "board": "Rulebook example"}))
+        assert saved.series.length == n and saved.settings["games"] == n
+
+
+def test_the_board_is_kept_by_name_and_an_old_saves_number_still_reads():
+    assert unpack(pack(None, Series(2), {"board": "x" * 60})).settings["board"] == "x" * 60
+    assert unpack(pack(None, Series(2), {"board": 3})).settings["board"] == 3   # the App drops it
 
 
 def test_unpack_refuses_garbage_with_save_error():

@@ -99,6 +99,13 @@ def test_those_waits_end_in_both_blink_phases():
     assert len(seen) == 2
 
 
+def rulebook():
+    """The menu's first board, where the simulator starts: the rulebook example."""
+    from mapello.game.catalogue import from_folder
+    boards = from_folder(os.path.join(ROOT, "boards"))
+    return boards.board(boards.names.index("Rulebook example")).position
+
+
 @pytest.mark.parametrize("wait", WAITS)
 def test_the_cursor_is_printed_whatever_its_blink_phase(sim, wait):
     """The cursor blinks every 400 ms; the printed screen shows it as @ on
@@ -106,8 +113,7 @@ def test_the_cursor_is_printed_whatever_its_blink_phase(sim, wait):
     board, lines, out = sim("--keys", "A RIGHT " + wait)
     cursor = parse_cell(lines[2][:2])
     assert cell_name(cursor) == "f3"
-    from mapello.game.catalogue import from_folder
-    start = from_folder(os.path.join(ROOT, "boards")).board(0).position
+    start = rulebook()
     assert board == letters(start, cursor=cursor)
     assert sum(row.count("@") for row in board) == 1
 
@@ -117,10 +123,9 @@ def test_setup_prints_its_cursor_too(sim):
     over the border as well."""
     board, lines, out = sim("--keys", "RIGHT A UP UP UP WAIT400")
     assert lines[0].startswith("Setup by")
-    assert lines[2] == "border 0,3: empty"
+    assert lines[2] == "border 0,3: joker"         # the rulebook example's joker on d0
     assert board[0][3] == "@" and sum(row.count("@") for row in board) == 1
-    from mapello.game.catalogue import from_folder
-    start = from_folder(os.path.join(ROOT, "boards")).board(0).position
+    start = rulebook()
     assert board == letters(start, cursor=3, hints=False)
 
 
@@ -139,8 +144,7 @@ def test_a_hint_completes_under_keys(sim):
     said = [line for line in lines if line.startswith("try ")]
     assert said, lines
     move = parse_cell(said[0][4:6])
-    from mapello.game.catalogue import from_folder
-    start = from_folder(os.path.join(ROOT, "boards")).board(0).position
+    start = rulebook()
     assert move in start.legal_moves()
     assert lines[2].startswith(cell_name(move))
     assert board == letters(start, cursor=move)

@@ -75,7 +75,7 @@ def test_terminal_play_as_a_user():
         screen = t.send("\r", until="to move")            # Enter = A: start
         assert "B2(+0)  W2(+0)" in screen and "P1 Black to move" in screen
         rows = [line for line in screen.split("\n") if line.startswith("  ")]
-        assert ". + . B W * + . " in rows[4]                 # Bonus Hunt, the first board: row 4
+        assert ". . . B W * . . " in rows[4]                 # the rulebook example, the first board
         screen = t.send("\x1b[C", until="f3")              # right arrow: e3 -> f3
         assert "f3" in screen
         screen = t.send("z", until="no flip")              # Z = A on an illegal cell
@@ -176,4 +176,4 @@ def test_bundled_boards_are_found_from_any_folder(tmp_path):
     proc = subprocess.run([PY, "-m", "mapello", "play", "--keys", "DOWN", "--plain"],
                           cwd=str(tmp_path), env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
-    assert "Board 1/12" in proc.stdout and "Bonus Hunt" in proc.stdout
+    assert "Board 1/12" in proc.stdout and "Rulebook example" in proc.stdout

@@ -2,9 +2,12 @@
 needs the names, and parsed only when the board is chosen: the boards cost
 next to no memory while a game is played, nothing is compiled for them before
 the game's own code, and a broken file is reported when it is chosen, with
-its line and column."""
+its line and column.  Names are unique: a name another file took already
+gives way to the file's name."""
 
 import os
+
+NAME_CHARS = 60     # a name is kept to this length (mapello/game/savecheck.py MAX_NAME)
 
 
 class Catalogue:
@@ -62,7 +65,10 @@ class Catalogue:
             except (OSError, UnicodeError, ValueError) as e:
                 self._say("Skipped %s: %s" % (file, e))
                 continue
-            self.add(name or file[:-4], path)
+            name = name[:NAME_CHARS]
+            if not name or name in self._names:   # the menu keeps a board by its name
+                name = file[:-4]
+            self.add(name, path)
 
 
 def from_boards(boards):

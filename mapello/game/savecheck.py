@@ -9,16 +9,17 @@ class SaveError(ValueError):
 
 # Each setting a save may carry: the range the game can use.  A save with a
 # value outside it is set aside, so no screen ever sees one.
+MAX_SERIES = 9           # a series is 1 to 9 games (the menu's choices)
 RANGES = {
-    "mode": (0, 2), "board": (0, 255),
+    "mode": (0, 2),
     "walls": (-8, 8), "bonuses": (-8, 8), "jokers": (-8, 8),
-    "games": (0, 99), "timer": (0, 3600), "hints": (0, 1),
+    "games": (1, MAX_SERIES), "timer": (0, 3600), "hints": (0, 1),
     "brightness": (1, 100), "level": (0, 2), "think_ms": (100, 60000),
 }
 MAX_TIMER_S = 3600
-MAX_SERIES = 99
 MAX_GAME_POINTS = 88     # 64 squares + 3 x 8 bonuses: both scores of a game together
 MAX_BOARD_TEXT = 2000
+MAX_NAME = 60            # the menu's board name (mapello/game/catalogue.py NAME_CHARS)
 
 
 def bad(what, value):
@@ -26,8 +27,9 @@ def bad(what, value):
 
 
 def check_settings(settings):
-    """SaveError unless every known setting is an int in its range (and a
-    saved board reads as a board); other keys pass untouched."""
+    """SaveError unless every known setting is an int in its range, the
+    board a name (an older save's board number passes, and the App drops
+    it) and a saved board reads as a board; other keys pass untouched."""
     if not isinstance(settings, dict):
         raise SaveError("save: settings are not a table")
     for key in RANGES:
@@ -36,6 +38,9 @@ def check_settings(settings):
             low, high = RANGES[key]
             if type(v) is not int or not low <= v <= high:
                 bad(key, v)
+    v = settings.get("board", "")
+    if not (type(v) is str and len(v) <= MAX_NAME or type(v) is int and 0 <= v <= 255):
+        bad("board", v)
     if "myboard" in settings:
         text = settings["myboard"]
         if not isinstance(text, str) or len(text) > MAX_BOARD_TEXT:
@@ -49,7 +54,7 @@ def check_settings(settings):
 
 def check_series(s):
     """SaveError unless the series' length and every kept score can be real."""
-    if not 0 <= s.length <= MAX_SERIES:
+    if not 1 <= s.length <= MAX_SERIES:
         bad("series length", s.length)
     games = s.games()
     for g in games:

@@ -27,7 +27,7 @@ from mapello.game.game import Game
 from mapello.game.series import Series
 from mapello.game import savefile as saves
 from mapello.rules.pieces import Limits
-from mapello.rules.position import Position, popcount
+from mapello.rules.position import Position
 
 SERIES = const(0)
 FREE = const(1)
@@ -36,7 +36,7 @@ MODES = 3
 
 DEFAULT_SETTINGS = {
     "mode": SERIES,
-    "board": 0,         # index into the menu's board choices
+    "board": "Rulebook example",   # the menu's board, by name (the first when it is gone)
     "walls": 8, "bonuses": 8, "jokers": 8,   # limits; negative = an exact count
     "games": 2,         # series length
     "timer": 0,         # seconds per move, 0 = off
@@ -190,15 +190,16 @@ class Session:
         return "play"
 
     def finish_game(self, resigned=None):
-        """Score the game into the series.  A resignation gives the empty cells
-        to the other side (as in Othello), and at least a one-point win.
+        """Score the game into the series.  A resignation gives the resigner's
+        points, discs and bonuses, to the other side: the margin is what is
+        on the board, not the cells still empty (README, "Screens").
         Returns a problem line from the save, or None."""
         pos = self.game.pos
         self.last = self.game.to_record()
         score = list(pos.score())
         if resigned is not None:
-            w = 1 - resigned
-            score[w] = max(score[w] + popcount(pos.empty()), score[resigned] + 1)
+            score[1 - resigned] += score[resigned]
+            score[resigned] = 0
         self.series.add_result(min(score[0], 127), min(score[1], 255))
         self.done = True
         return self.save()

@@ -39,7 +39,7 @@ GROUPS = {
     "core": ("rules.geometry", "rules.position", "rules.pieces", "rng", "ui.palette",
              "ui.board_view", "game.record", "game.game", "game.series", "game.storage",
              "game.savefile", "game.session"),
-    "menu": ("rules.notation", "rules.boardfile", "game.random_boards", "ui.menu"),
+    "menu": ("rules.notation", "rules.boardfile", "game.random_boards", "ui.menu_boards", "ui.menu"),
     "setup": ("game.board_setup", "ui.choice", "ui.setup", "ui.colour"),
     "play": ("ui.choice", "ui.thinking", "ui.game_menu", "ui.play"),
     "ai": ("ai.evaluation", "ai.movegen", "ai.frontier", "ai.alphabeta", "ai.search",
@@ -130,7 +130,8 @@ class App:
         self.lines = ["", "", "", ""]
         self.version = 0
         self.last_error = None    # text of an internal error the app survived
-        self.strict = False       # tests set True to see the traceback instead
+        self.strict = False       # tests set True to see the traceback instead, and
+                                  # to have a screen's line over LINE_WIDTH raise
         self.screen = None
         self.screen_name = ""
         self._next = None         # the screen go() asked for, built once the handler returns
@@ -160,7 +161,7 @@ class App:
         if found is not None:
             for key in session.DEFAULT_SETTINGS:
                 v = found.settings.get(key)
-                if isinstance(v, int):
+                if type(v) is type(self.settings[key]):   # an old save's board number is dropped
                     self.settings[key] = v
             if isinstance(found.settings.get("myboard"), str):
                 self.settings["myboard"] = found.settings["myboard"]
@@ -348,7 +349,10 @@ class App:
         lines = self.screen.text()
         out = []
         for i in range(4):
-            out.append(fit(lines[i]) if i < len(lines) else "")
+            line = lines[i] if i < len(lines) else ""
+            if self.strict and len(line) > LINE_WIDTH:
+                raise ValueError("%s: line over %d: %r" % (self.screen_name, LINE_WIDTH, line))
+            out.append(fit(line))
         if self._message:
             shown = wrap(self._message)
             for i in range(len(shown)):

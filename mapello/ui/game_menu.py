@@ -9,7 +9,7 @@ def open_menu(play):
     items = [("Back to game", lambda: back(play)),
              ("Undo", lambda: undo(play)),
              ("Hint", lambda: hint(play)),
-             ("Resign", lambda: play.game_over(play.session.pos.turn)),
+             ("Resign", lambda: resign(play)),
              ("Save board", lambda: save_board(play)),
              ("Quit to menu", lambda: quit_game(play))]
     play.session.game.pause_timer()
@@ -19,6 +19,15 @@ def open_menu(play):
 def back(play):
     play.session.game.resume_timer()
     play.app.show(play)
+
+
+def resign(play):
+    """Asked once, "No" first: a second A alone does not resign.  Yes resigns
+    for the side to move."""
+    play.app.go("choice", "Resign this game?",
+                [("No, play on", lambda: back(play)),
+                 ("Yes, resign", lambda: play.game_over(play.session.pos.turn))],
+                play, lambda: back(play))
 
 
 def undo(play):

@@ -1,24 +1,33 @@
 """The main menu: mode, board, series length, limits, timer, hints, level and
-brightness; its matrix previews the board chosen.
+brightness; its matrix previews the board chosen (mapello/ui/menu_boards.py).
 
-Up/Down choose a line, Left/Right change it, A starts, B resumes the saved game.
+Up/Down choose a line, Left/Right change it, A starts, B resumes the saved
+game.  With a saved game to resume, A first asks whether to discard it.  The
+limit lines of a board that brings its own pieces show those pieces.  A line
+longer than the display scrolls.
 """
 
 from mapello import buttons
 from mapello.ai import LEVELS
 from mapello.game import session
 from mapello.ui.board_view import draw_board
+from mapello.ui.menu_boards import board_names, board_index, chosen_board, chosen_name, preview
 from mapello.rules.position import Position
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 MODE_NAMES = ("Series", "Free play", "vs computer")
-GAMES = (1, 2, 4, 6, 8, 10)
+GAMES = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 TIMERS = (0, 10, 20, 30, 60)
-LIMIT_CHOICES = (8, 7, 6, 5, 4, 3, 2, 1, 0, -1, -2, -3, -4, -5, -6, -7, -8)
+LIMIT_CHOICES = (0, 1, 2, 3, 4, 5, 6, 7, 8, -1, -2, -3, -4, -5, -6, -7, -8)   # Right counts up
 BRIGHTNESS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
-BLOCKED = "Blocked squares"
-RANDOM = "Random Mapello"
-BY_HAND = "Set up by hand"
-SAVED = "Saved board"
+LIMITS = ("walls", "bonuses", "jokers")
+SCROLL_MS = const(300)
+WIDTH = const(21)
 
 
 def limit_text(v):
@@ -30,21 +39,16 @@ def _step(choices, value, delta):
     return choices[(i + delta) % len(choices)]
 
 
-def saved_board(app):
-    """The board kept by "Save board" (a BoardFile); a plain start if it is bad."""
-    from mapello.rules.boardfile import BoardError, BoardFile, parse_board
-    try:
-        return parse_board(app.settings.get("myboard", ""))
-    except BoardError:
-        return BoardFile(Position(), SAVED)
-
-
 class Screen:
     def __init__(self, app):
         self.app = app
         self.row = 0
         self._preview = None
         self.can_resume = False
+        self.confirm = False        # A asked whether to discard the saved game
+        self._shift = 0             # how far a long line has scrolled
+        self._long = False
+        self._shift_at = 0
 
     def enter(self):
         app = self.app
@@ -57,15 +61,6 @@ class Screen:
         self.can_resume = (found is not None and found.match is not None
                            and not found.match.pos.is_over())
 
-    def board_names(self):
-        names = list(self.app.boards.names)
-        if self.app.settings.get("myboard"):
-            names.append(SAVED)
-        names.append(BLOCKED)
-        names.append(RANDOM)
-        names.append(BY_HAND)
-        return names
-
     def rows(self):
         """The keys of the menu's lines, as they show now."""
         out = ["mode", "board", "games", "walls", "bonuses", "jokers", "timer", "hints"]
@@ -74,17 +69,29 @@ class Screen:
         out.append("brightness")
         return out
 
+    def fixed(self):
+        """The board's own pieces count, not the menu's limits: a bundled or
+        saved board (or Blocked squares) played as it is."""
+        s = self.app.settings
+        return s["mode"] != session.FREE and preview(self)[1]
+
     def row_text(self, key):
         s = self.app.settings
         if key == "mode":
             return "Mode: " + MODE_NAMES[s["mode"]]
         if key == "board":
-            names = self.board_names()
-            return "Board: " + names[s["board"] % len(names)]
+            return "Board: " + chosen_name(self.app)
         if key == "games":
             return "Series: %d game%s" % (s["games"], "" if s["games"] == 1 else "s")
-        if key in ("walls", "bonuses", "jokers"):
-            return "%s%s: %s" % (key[0].upper(), key[1:], limit_text(s[key]))
+        if key in LIMITS:
+            label = key[0].upper() + key[1:] + ": "
+            if self.fixed():
+                pos = preview(self)[0]
+                if pos is None:              # Blocked squares: 1 to 4 walls, nothing else
+                    return label + ("1 to 4 random" if key == "walls" else "none")
+                mask = (pos.walls, pos.bonuses, pos.jokers)[LIMITS.index(key)]
+                return label + "%d on board" % bin(mask).count("1")
+            return label + limit_text(s[key])
         if key == "timer":
             return "Timer: " + ("%ds" % s["timer"] if s["timer"] else "off")
         if key == "hints":
@@ -98,12 +105,16 @@ class Screen:
         if key == "mode":
             s["mode"] = (s["mode"] + delta) % session.MODES
         elif key == "board":
-            s["board"] = (s["board"] + delta) % len(self.board_names())
+            names = board_names(self.app)
+            s["board"] = names[(board_index(self.app, names) + delta) % len(names)]
             self._preview = None
         elif key == "games":
             s["games"] = _step(GAMES, s["games"], delta)
-        elif key in ("walls", "bonuses", "jokers"):
-            s[key] = _step(LIMIT_CHOICES, s[key], delta)
+        elif key in LIMITS:
+            if self.fixed():
+                self.app.say("set by the board")
+            else:
+                s[key] = _step(LIMIT_CHOICES, s[key], delta)
         elif key == "timer":
             s["timer"] = _step(TIMERS, s["timer"], delta)
         elif key == "hints":
@@ -113,33 +124,13 @@ class Screen:
         else:
             s["brightness"] = _step(BRIGHTNESS, s["brightness"], delta)
 
-    def chosen_board(self):
-        """(name, Position, Limits or None) for the board line, or None when
-        the board is to be set up by hand.  Random kinds draw a new board."""
-        app = self.app
-        names = self.board_names()
-        i = app.settings["board"] % len(names)
-        name = names[i]
-        if i < len(app.boards):
-            b = app.boards.board(i)    # a broken file raises: the app says why
-            return (name, b.position, b.limits)
-        if name == BY_HAND:
-            return None
-        if name == SAVED:
-            b = saved_board(app)
-            return (b.name, b.position, b.limits)
-        from mapello.game import random_boards
-        app.seed += 1
-        if name == BLOCKED:
-            b = random_boards.blocked_squares(app.seed)
-        else:
-            b = random_boards.random_board(app.seed, session.limits_of(app.settings))
-        return (b.name, b.position, b.limits)
-
     def press(self, button):
         app = self.app
         rows = self.rows()
         self.row %= len(rows)
+        self._shift = 0
+        self._shift_at = app.clock()
+        confirm, self.confirm = self.confirm, False
         if button == buttons.UP:
             self.row = (self.row - 1) % len(rows)
         elif button == buttons.DOWN:
@@ -147,15 +138,18 @@ class Screen:
         elif button == buttons.LEFT or button == buttons.RIGHT:
             self.change(rows[self.row], -1 if button == buttons.LEFT else 1)
         elif button == buttons.A:
-            try:
-                board = self.chosen_board()
-            except (OSError, ValueError) as e:   # a broken board file
-                app.say(str(e))
+            if self.can_resume and not confirm:   # the new game's first save replaces it
+                self.confirm = True
+            else:
+                try:
+                    board = chosen_board(app)
+                except (OSError, ValueError) as e:   # a broken board file
+                    app.say(str(e))
+                    return
+                s, step = session.start(app, board)
+                app.go(step, s)
                 return
-            s, step = session.start(app, board)
-            app.go(step, s)
-            return
-        elif button == buttons.B:
+        elif button == buttons.B and not confirm:
             s, problem = session.resume(app)
             if s is None:
                 app.say(problem or "A starts a game")
@@ -165,37 +159,42 @@ class Screen:
             return
         app.changed()
 
-    def draw(self, frame):
-        if self._preview is None:
-            names = self.board_names()
-            i = self.app.settings["board"] % len(names)
-            if i < len(self.app.boards):
-                self._preview = self._bundled(i)
-            elif names[i] == SAVED:
-                self._preview = saved_board(self.app).position
-            else:
-                self._preview = Position()
-        draw_board(frame, self._preview)
+    def tick(self, now):
+        if self._long and now - self._shift_at >= SCROLL_MS:
+            self._shift_at = now
+            self._shift += 1
+            self.app.changed()
 
-    def _bundled(self, i):
-        """The i-th bundled board for the preview; a broken file is named."""
-        try:
-            return self.app.boards.board(i).position
-        except (OSError, ValueError) as e:
-            self.app.say(str(e))
-            return Position()
+    def draw(self, frame):
+        pos = preview(self)[0]
+        draw_board(frame, pos if pos is not None else Position())
+
+    def scroll(self, line):
+        """`line` as it fits: one longer than the display scrolls after its
+        first character (tick() moves it on)."""
+        if len(line) <= WIDTH:
+            return line
+        self._long = True
+        body = line[1:] + "   "
+        i = self._shift % (len(body) + 4) - 4      # a pause at the start of each turn
+        i = i if i > 0 else 0
+        return line[0] + (body[i:] + body[:i])[:WIDTH - 1]
 
     def text(self):
         rows = self.rows()
         self.row %= len(rows)
+        head = "MAPELLO      %d/%d" % (self.row + 1, len(rows))
+        self._long = False
         nxt = rows[(self.row + 1) % len(rows)]
         second = " " + self.row_text(nxt)
         if rows[self.row] == "board":   # a board's name gets a whole line
-            names = self.board_names()
-            i = self.app.settings["board"] % len(names)
+            names = board_names(self.app)
+            i = board_index(self.app, names)
             first = ">Board %d/%d" % (i + 1, len(names))
             second = " " + names[i]
         else:
             first = ">" + self.row_text(rows[self.row])
-        return ["MAPELLO      %d/%d" % (self.row + 1, len(rows)), first, second,
-                "A start  B resume" if self.can_resume else "A start  </> change"]
+        keys = "A start  B resume" if self.can_resume else "A start  </> change"
+        if self.confirm:
+            return [head, "Discard saved game?", "A yes: new game", "B no: keep it"]
+        return [head, self.scroll(first), self.scroll(second), keys]

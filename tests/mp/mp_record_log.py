@@ -7,16 +7,9 @@ def check_record_log_prints_a_finished_game():
     from mapello.game.record import GameRecord
     from mapello.rules.position import Position
 
-    class Session:
-        last = GameRecord(Position(), [35, 36, 53], "Plain")   # e3 f3 c5
-
-    class Screen:
-        session = Session()
-
     class App:
         screen_name = "game over"
-        screen = Screen()
-        last_record = Session.last
+        last_record = GameRecord(Position(), [35, 36, 53], "Plain")   # e3 f3 c5
 
     out = []
     log = RecordLog(out.append)

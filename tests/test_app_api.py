@@ -1,0 +1,136 @@
+"""What the App offers the hardware layer and the simulator besides frame and
+lines: `sounds` (the names of what happened, for a speaker), `last_record`
+(the last finished game, for the serial console), `cursor` and
+`cell_kinds()` (what each cell is, for the simulator's printed screen)."""
+from app_driver import Player
+from test_app_flow import first_move_game
+from mapello.game.record import GameRecord
+from mapello.rules.position import BLACK, WHITE, parse_cell
+from mapello.ui.kinds import NAMES
+
+
+def kind_names(app):
+    return [NAMES[k] for k in app.cell_kinds()]
+
+
+def expected_kinds(p):
+    """What each cell is, from the driver's model of the game."""
+    pos = p.model.pos
+    hints = p.hints()
+    out = []
+    for cell in range(100):
+        bit = 1 << cell
+        inner = 1 <= cell // 10 <= 8 and 1 <= cell % 10 <= 8
+        if pos.discs[BLACK] & bit:
+            out.append("last black" if cell == p.last else "black")
+        elif pos.discs[WHITE] & bit:
+            out.append("last white" if cell == p.last else "white")
+        elif pos.walls & bit:
+            out.append("wall")
+        elif pos.jokers & bit:
+            out.append("joker")
+        elif pos.bonuses & bit:
+            out.append("bonus hint" if hints & bit else "bonus")
+        elif inner:
+            out.append("hint" if hints & bit else "empty")
+        else:
+            out.append("border")
+    return out
+
+
+def test_no_sounds_unless_the_device_asks_for_them():
+    p = Player()
+    assert p.app.sounds is None
+    p.press("A")
+    p.play(p.model.pos.legal_moves()[0])          # nothing breaks without a list
+    assert p.app.sounds is None
+
+
+def test_sounds_name_moves_refusals_and_the_end():
+    p = Player(settings={"timer": 10})
+    p.app.sounds = []
+    p.press("A")
+    assert p.app.sounds == []
+    p.play(parse_cell("e3"))
+    assert p.app.sounds == ["move"]
+    p.cursor_to(parse_cell("d4"))
+    p.press("A")                                   # occupied
+    assert p.app.sounds == ["move", "refused"]
+    del p.app.sounds[:]
+    p.wait(10500)                                  # the timer plays for white
+    assert len(p.model.moves) == 2 and p.app.sounds == ["move"]
+    p.press("B")
+    p.choose("Resign")
+    p.choose("Yes, resign")
+    assert p.screen == "game over" and p.app.sounds == ["move", "game over"]
+
+
+def test_the_computers_move_sounds_too():
+    p = Player(settings={"mode": 2, "level": 0})
+    p.app.sounds = []
+    p.press("A")
+    p.play(parse_cell("f4"))
+    p.wait(3000)
+    assert len(p.model.moves) == 2 and p.app.sounds == ["move", "move"]
+
+
+def test_last_record_is_the_last_finished_game():
+    p = Player(settings={"games": 2})
+    assert p.app.last_record is None
+    p.press("A")
+    first_move_game(p, check_each=False)
+    record = p.app.last_record
+    assert isinstance(record, GameRecord) and list(record.moves) == list(p.model.moves)
+    assert record.start == p.start and record.name == "Plain"
+    p.press("B")                                   # the replay and back: the same object
+    p.press("B")
+    assert p.screen == "game over" and p.app.last_record is record
+    p.press("A")                                   # the next game: still the first's ...
+    p.play(p.model.pos.legal_moves()[0])
+    assert p.app.last_record is record
+    first_move_game(p, check_each=False)           # ... until it ends
+    assert p.app.last_record is not record
+    assert list(p.app.last_record.moves) == list(p.model.moves)
+
+
+def test_cursor_and_cell_kinds_in_both_blink_phases():
+    p = Player(settings={"board": "Rulebook example"})
+    assert p.app.cursor == -1 and p.screen == "menu"
+    p.press("A")
+    p.play(p.model.pos.legal_moves()[0])
+    seen = set()
+    for _ in range(6):                             # 300 ms steps against a 400 ms blink
+        p.wait(300)
+        assert p.app.cursor == p.cursor()
+        want = expected_kinds(p)
+        got = kind_names(p.app)
+        for cell in range(100):                    # the flips a resting cursor would make glow
+            if got[cell] == "preview":
+                assert want[cell] in ("black", "white", "last black", "last white")
+                want[cell] = "preview"
+        assert got == want
+        seen.add(p.colour(p.app.cursor))
+    assert len(seen) == 2                          # the cursor was seen lit and dark
+
+
+def test_no_cursor_while_the_computer_thinks():
+    p = Player(settings={"mode": 2, "level": 2, "think_ms": 2000})
+    p.press("A")
+    p.cursor_to(parse_cell("f4"))
+    p.tap(p_button("A"))
+    p.tick(20)
+    assert p.app.busy and p.app.cursor == -1
+
+
+def test_setup_cursor_on_the_border():
+    p = Player(settings={"board": "Set up by hand"})
+    p.press("A")
+    assert p.screen == "setup" and p.app.cursor == 33
+    p.press("UP", "UP", "UP")
+    assert p.app.cursor == 3
+    assert kind_names(p.app)[3] == "border"       # what the cursor covers
+
+
+def p_button(name):
+    from mapello import buttons
+    return buttons.from_name(name)

@@ -1,0 +1,242 @@
+"""The main menu through the App's buttons and display: the board kept by
+its name, the rulebook example first, series of 1 to 9 games, the limit
+lines (a board's own pieces, Right counts up), long lines that scroll, and
+A asking before a saved game is discarded."""
+import os
+import sys
+
+import pytest
+
+from app_driver import RULEBOOK, Player
+from fake_nvm import FakeNvm
+from mapello.game.catalogue import from_boards, from_folder
+from mapello.game.savefile import pack
+from mapello.game.series import Series
+from mapello.game.storage import NvmStorage
+from mapello.rules.boardfile import BoardFile, parse_board
+from mapello.rules.position import Position, parse_cell
+from mapello.ui.board_view import score_line
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PLAIN = BoardFile(Position(), "Plain")
+WALLED = BoardFile(Position(walls=1 << parse_cell("a1")), "Walled")
+
+
+def to_row(p, label):
+    """Down until the selected line starts with `label`."""
+    for _ in range(12):
+        if p.app.lines[1].startswith(">" + label):
+            return p.app.lines
+        p.press("DOWN")
+    raise AssertionError("no %r line: %r" % (label, p.app.lines))
+
+
+def board_line(p):
+    """The board line's two lines: ">Board i/n" and the name."""
+    to_row(p, "Board")
+    return p.app.lines[1:3]
+
+
+def quit_to_menu(p):
+    p.press("B")
+    p.choose("Quit to menu")
+    assert p.screen == "menu"
+
+
+# --- which board -----------------------------------------------------------------
+def test_the_rulebook_example_is_the_first_board_offered():
+    p = Player(boards=from_folder(os.path.join(ROOT, "boards")), settings={"board": None})
+    assert board_line(p) == [">Board 1/12", " Rulebook example"]
+    p.press("RIGHT")                                 # then the bundled boards by name
+    assert p.app.lines[1:3] == [">Board 2/12", " Bonus Hunt"]
+    p.press("LEFT")
+    p.press("A")                                     # and A plays it
+    rulebook = parse_board(RULEBOOK).position
+    assert p.screen == "play" and p.model.start == rulebook
+    p.check_board()
+
+
+def test_saving_a_board_leaves_the_choice_on_the_same_board():
+    p = Player(storage=NvmStorage(FakeNvm()))
+    p.menu("board", "Random Mapello")
+    assert board_line(p) == [">Board 4/5", " Random Mapello"]
+    p.press("A")
+    assert p.screen == "play"
+    p.press("B")
+    p.choose("Save board")                           # "Saved board" joins the menu ...
+    assert p.app.lines[3] == "board saved"
+    quit_to_menu(p)
+    assert board_line(p) == [">Board 5/6", " Random Mapello"]   # ... before it
+    p.press("LEFT")
+    assert p.app.lines[2] == " Blocked squares"
+    p.press("LEFT")
+    assert p.app.lines[2] == " Saved board"
+
+
+def test_a_board_file_added_or_gone_never_moves_the_choice_to_another_board():
+    nvm = FakeNvm()
+    p = Player(storage=NvmStorage(nvm), boards=from_boards([PLAIN, parse_board(RULEBOOK), WALLED]))
+    p.menu("board", "Walled")
+    assert board_line(p) == [">Board 3/6", " Walled"]
+    p.press("A")
+    p.play(p.model.pos.legal_moves()[0])             # saved, with the board's name
+    quit_to_menu(p)
+    # a new file sorted before it: still Walled
+    more = [BoardFile(Position(), "Another"), PLAIN, parse_board(RULEBOOK), WALLED]
+    q = Player(storage=NvmStorage(nvm), boards=from_boards(more))
+    assert board_line(q) == [">Board 4/7", " Walled"]
+    # its file gone: the first board, not whatever took its place
+    r = Player(storage=NvmStorage(nvm), boards=from_boards([PLAIN, parse_board(RULEBOOK)]))
+    assert board_line(r) == [">Board 1/5", " Rulebook example"]
+    assert r.app.lines[3] == "A start  B resume"     # the game on Walled is still there
+    r.press("A", "A")
+    assert r.screen == "play" and r.model.start == parse_board(RULEBOOK).position
+    r.check_board()
+
+
+def test_two_files_of_one_name_are_both_offered(tmp_path):
+    for file in ("a.txt", "b.txt"):
+        (tmp_path / file).write_text("; Twin\n" + "\n".join([". " * 10] * 10) + "\n")
+    p = Player(boards=from_folder(str(tmp_path)), settings={"board": None})
+    names = []
+    to_row(p, "Board")
+    for _ in range(5):
+        names.append(p.app.lines[2])
+        p.press("RIGHT")
+    assert names == [" Twin", " b", " Blocked squares", " Random Mapello", " Set up by hand"]
+
+
+def test_an_older_saves_board_number_gives_way_to_the_first_board():
+    nvm = FakeNvm()
+    assert NvmStorage(nvm).save(pack(None, Series(2), {"board": 1, "games": 3}))
+    p = Player(storage=NvmStorage(nvm), settings={"board": None})
+    assert board_line(p) == [">Board 1/5", " Rulebook example"]
+    p.press("DOWN")
+    assert p.app.lines[1] == ">Series: 3 games"     # the rest of its settings still count
+
+
+# --- series length and limits ---------------------------------------------------------
+def test_a_series_is_1_to_9_games():
+    p = Player(settings={"games": 1})
+    to_row(p, "Series")
+    seen = []
+    for _ in range(10):
+        seen.append(p.app.lines[1])
+        p.press("RIGHT")
+    assert seen == [">Series: 1 game"] + [">Series: %d games" % n for n in range(2, 10)] \
+        + [">Series: 1 game"]
+    p.press("LEFT", "LEFT")                          # on 2 now: down past 1 to 9
+    assert p.app.lines[1] == ">Series: 9 games"
+    p.press("A")
+    assert p.screen == "play" and p.app.lines[2].endswith("game 1/9")
+
+
+def limit_lines(p):
+    to_row(p, "Walls")
+    walls = p.app.lines[1][1:]
+    bonuses = p.app.lines[2][1:]
+    p.press("DOWN")
+    jokers = p.app.lines[2][1:]
+    p.press("UP")
+    return [walls, bonuses, jokers]
+
+
+def test_a_board_with_its_own_pieces_shows_them_on_the_limit_lines():
+    p = Player(settings={"board": "Rulebook example", "walls": 0, "bonuses": 2})
+    assert limit_lines(p) == ["Walls: 8 on board", "Bonuses: 8 on board", "Jokers: 8 on board"]
+    p.press("RIGHT")
+    assert p.app.lines[3] == "set by the board" and p.app.settings["walls"] == 0
+    for board, want in (("Plain", ["Walls: 0 on board", "Bonuses: 0 on board", "Jokers: 0 on board"]),
+                        ("Blocked squares", ["Walls: 1 to 4 random", "Bonuses: none", "Jokers: none"]),
+                        ("Set up by hand", ["Walls: at most 0", "Bonuses: at most 2",
+                                            "Jokers: at most 8"]),
+                        ("Random Mapello", ["Walls: at most 0", "Bonuses: at most 2",
+                                            "Jokers: at most 8"])):
+        q = Player(settings={"board": board, "walls": 0, "bonuses": 2})
+        assert limit_lines(q) == want, board
+    # free play sets every board up by hand: the limits count there
+    f = Player(settings={"board": "Rulebook example", "mode": 1, "walls": -3})
+    assert limit_lines(f) == ["Walls: exactly 3", "Bonuses: at most 8", "Jokers: at most 8"]
+
+
+def test_right_counts_a_limit_up_and_left_down():
+    p = Player(settings={"board": "Set up by hand", "walls": 2})
+    to_row(p, "Walls")
+    shown = []
+    for button in ("RIGHT", "LEFT", "LEFT", "LEFT", "LEFT", "LEFT", "RIGHT"):
+        p.press(button)
+        shown.append(p.app.lines[1])
+    assert shown == [">Walls: at most 3", ">Walls: at most 2", ">Walls: at most 1",
+                     ">Walls: at most 0", ">Walls: exactly 8", ">Walls: exactly 7",
+                     ">Walls: exactly 8"]
+    p.press("RIGHT")                                 # past exactly 8: at most 0 again
+    assert p.app.lines[1] == ">Walls: at most 0"
+
+
+# --- long lines -------------------------------------------------------------------
+LONG = "The rulebook example, renamed at length"
+
+
+def test_a_long_board_name_scrolls_instead_of_being_cut():
+    p = Player(boards=from_boards([BoardFile(Position(), LONG)]), settings={"board": LONG})
+    seen = []
+    for _ in range(60):                              # 300 ms a step, and a pause at the start
+        seen.append(p.app.lines[2])
+        p.wait(300)
+    assert seen[0] == " Board: The rulebook "        # the line as far as it fits, first
+    assert all(len(line) <= 21 for line in seen)
+    shown = "".join(seen)
+    for word in ("example,", "renamed", "at length"):
+        assert word in shown, word
+    p.press("DOWN")                                  # the board's line: the name on its own
+    assert p.app.lines[1:3] == [">Board 1/4", " The rulebook example"]
+    p.wait(3000)
+    assert p.app.lines[2] != " The rulebook example" and len(p.app.lines[2]) == 21
+    p.press("DOWN")
+    assert p.app.lines[1:3] == [">Series: 1 game", " Walls: 0 on board"]   # nothing scrolls
+
+
+def test_strict_mode_refuses_a_screen_line_over_21(monkeypatch):
+    """What makes every app test (and the long random sessions) a check
+    that no screen writes a line the display would cut: with app.strict, as
+    the driver sets it, such a line raises."""
+    p = Player(boards=from_boards([BoardFile(Position(), LONG)]), settings={"board": LONG})
+    monkeypatch.setattr(sys.modules["mapello.ui.menu"], "WIDTH", 40)   # a menu that forgot to scroll
+    with pytest.raises(ValueError, match="line over 21"):
+        p.press("DOWN")
+    p.app.strict = False                             # the device: cut, never stopped
+    p.press("UP")
+    assert p.app.lines[2] == " Board: The rulebook "
+
+
+# --- a saved game is never lost to one press --------------------------------------------
+def test_a_with_a_saved_game_asks_before_discarding_it():
+    nvm = FakeNvm()
+    p = Player(storage=NvmStorage(nvm))
+    p.press("A")
+    p.play(parse_cell("f4"))
+    quit_to_menu(p)
+    assert p.app.lines[3] == "A start  B resume"
+    p.press("A")
+    assert p.screen == "menu"
+    assert p.app.lines[1:] == ["Discard saved game?", "A yes: new game", "B no: keep it"]
+    p.press("B")                                     # no: the menu as it was
+    assert p.screen == "menu" and p.app.lines[1] == ">Mode: Series"
+    assert p.app.lines[3] == "A start  B resume"
+    p.press("A", "DOWN")                             # any other key is no, and does its job
+    assert p.screen == "menu" and p.app.lines[1].startswith(">Board")
+    # not discarded: a restart resumes it
+    q = Player(storage=NvmStorage(nvm), model=p.model)
+    q.press("B")
+    assert q.screen == "play" and q.app.lines[0] == score_line(p.model.pos) == "B4(+0)  W1(+0)"
+    quit_to_menu(q)
+    q.press("A", "A")                                # yes
+    assert q.screen == "play" and q.app.lines[0] == "B2(+0)  W2(+0)"
+    assert len(q.model.moves) == 0
+
+
+def test_a_without_a_saved_game_starts_at_once():
+    p = Player(storage=NvmStorage(FakeNvm()))
+    assert p.app.lines[3] == "A start  </> change"
+    p.press("A")
+    assert p.screen == "play"

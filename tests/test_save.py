@@ -13,7 +13,7 @@ from mapello.game.game import Game
 from mapello.rules.pieces import Limits
 from mapello.game.random_boards import random_board
 from mapello.game.savecheck import SaveError
-from mapello.game.savefile import pack, resume, unpack
+from mapello.game.savefile import pack, peek, resume, unpack
 from mapello.game.storage import FORMAT, LOST, NvmStorage, crc32
 from mapello.rng import Rng
 from mapello.sim.filestore import FileStorage
@@ -363,6 +363,22 @@ def test_out_of_range_settings_are_set_aside_and_the_next_start_is_clean():
         assert "\n" not in problem and len(problem) <= 63, problem
         with pytest.raises(SaveError):
             unpack(data)
+
+
+def test_peek_reads_the_settings_and_whether_a_game_is_saved_without_decoding_it():
+    """What the menu reads at power-on, before the game's modules are loaded:
+    the same settings resume() gives, whether a game follows, and for a bad
+    save the same set-aside message."""
+    assert peek(None) == (None, False, None)
+    store = NvmStorage(FakeNvm())
+    assert peek(store) == (None, False, None)
+    store.save(pack(None, Series(2), SETTINGS))
+    assert peek(store) == (SETTINGS, False, None)
+    store.save(pack(Game(Position(), (53,)), Series(2), SETTINGS))   # c5
+    assert peek(store) == (SETTINGS, True, None)
+    store.save(pack(Game(Position(), (53,)), Series(2), {"mode": 7}))
+    settings, has_game, problem = peek(store)
+    assert (settings, has_game) == (None, False) and problem.endswith("; set aside, new game")
 
 
 def test_out_of_range_games_are_set_aside():

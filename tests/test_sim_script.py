@@ -155,7 +155,7 @@ def test_the_simulator_starts_at_the_devices_defaults(monkeypatch):
     """One default: the brightness and the current cap of an empty
     settings.toml on the device, which is also the App's own default."""
     from mapello.hardware.settings import read_settings
-    from mapello.game.session import DEFAULT_SETTINGS
+    from mapello.game.options import DEFAULT_SETTINGS
     from mapello.sim import devices
     device = read_settings(lambda key: None)
     assert devices.DEFAULT_BRIGHTNESS == device.brightness == DEFAULT_SETTINGS["brightness"] == 20

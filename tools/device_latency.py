@@ -474,7 +474,7 @@ def nvm_image(path, plies):
         from mapello.game.game import Game
         from mapello.game.savefile import pack
         from mapello.game.series import Series
-        from mapello.game.session import DEFAULT_SETTINGS
+        from mapello.game.options import DEFAULT_SETTINGS
         from mapello.game.storage import NvmStorage
         from mapello.rng import Rng
         from mapello.rules.position import PASS, Position

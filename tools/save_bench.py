@@ -36,7 +36,7 @@ from mapello.game.series import Series  # noqa: E402
 from mapello.game.savefile import pack  # noqa: E402
 from mapello.game.storage import NvmStorage  # noqa: E402
 from mapello.rules.position import PASS, Position  # noqa: E402
-from mapello.game.session import DEFAULT_SETTINGS  # noqa: E402
+from mapello.game.options import DEFAULT_SETTINGS  # noqa: E402
 
 ENDURANCE = 100000          # W25Q16JV: minimum program/erase cycles per sector
 ERASE_MS = 45.0             # W25Q16JV: typical 4 KiB sector erase (400 ms at most)

@@ -111,6 +111,36 @@ def unpack(data, clock=None, seed=0):
         raise SaveError("save unreadable: %s" % str(e)[:40])
 
 
+def peek(storage):
+    """(settings dict or None, whether a game is saved, message or None) of the
+    last save, read without decoding its series or game, never an exception.
+    What the menu needs at power-on: the game's own modules load only when
+    there is a game to resume.  Settings that fail their check go through
+    resume(), which sets the save aside and says so."""
+    if storage is None:
+        return None, False, None
+    try:
+        data = storage.load()
+        if data is None:
+            return None, False, storage.problem
+        from mapello.game.savecheck import check_settings
+        n = int.from_bytes(data[0:2], "big")
+        settings = json.loads(bytes(data[2:2 + n]).decode("utf-8")) if n else {}
+        check_settings(settings)
+        at = 2 + n
+        at += 2 + int.from_bytes(data[at:at + 2], "big")
+        if at > len(data):
+            raise ValueError("cut short")
+        return settings, at < len(data), getattr(storage, "notice", None)
+    except MemoryError:
+        return None, False, "no memory to resume the save; kept"
+    except Exception:  # a bad save: resume() sets it aside with its message
+        found, problem = resume(storage)
+        if found is None:
+            return None, False, problem
+        return found.settings, found.match is not None, problem
+
+
 def resume(storage, clock=None, seed=0):
     """(Saved or None, message or None), never an exception.
 

@@ -17,47 +17,11 @@ App.  Player 0 is P1, or
 you against the computer.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
 from mapello.game.game import Game
 from mapello.game.series import Series
 from mapello.game import savefile as saves
-from mapello.rules.pieces import Limits
 from mapello.rules.position import Position
-
-SERIES = const(0)
-FREE = const(1)
-COMPUTER = const(2)
-MODES = 3
-
-DEFAULT_SETTINGS = {
-    "mode": SERIES,
-    "board": "Rulebook example",   # the menu's board, by name (the first when it is gone)
-    "walls": 8, "bonuses": 8, "jokers": 8,   # limits; negative = an exact count
-    "games": 2,         # series length
-    "timer": 0,         # seconds per move, 0 = off
-    "hints": 1,         # 1 shows legal moves as dim hints
-    "brightness": 20,   # percent
-    "level": 0,         # index into mapello.ai.LEVELS
-}
-LEVEL_COUNT = 3         # len(mapello.ai.LEVELS), without importing the computer player
-
-
-def limits_of(settings):
-    """Limits from the menu's three numbers (negative = an exact count)."""
-    values = []
-    exact = []
-    for key in ("walls", "bonuses", "jokers"):
-        v = settings.get(key, 8)
-        if not -8 <= v <= 8:
-            v = 8
-        values.append(-v if v < 0 else v)
-        exact.append(v < 0)
-    return Limits(values[0], values[1], values[2], exact)
+from mapello.game.options import COMPUTER, FREE, LEVEL_COUNT, SERIES, limits_of
 
 
 def start(host, board):

@@ -33,19 +33,24 @@ NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set
 # compiles anything more), and is dropped as a whole when the screen shown
 # next needs none of it: on the device every loaded module's code stays in
 # RAM, and compiling a module from source needs a heap several times its size
-# (README, "Memory on the device").  "core" stays loaded, and so does
-# game.savecheck, whose SaveError callers hold on to.
+# (README, "Memory on the device").  "core" stays loaded, and so do
+# game.savecheck, whose SaveError callers hold on to, and "game" once loaded:
+# the game's own modules, which the menu loads only when a game starts or a
+# saved one is read (flow()), so that power-on compiles only what the menu needs.
 GROUPS = {
     "core": ("rules.geometry", "rules.position", "rules.pieces", "rng", "ui.palette",
-             "ui.board_view", "game.record", "game.game", "game.series", "game.storage",
-             "game.savefile", "game.session"),
-    "menu": ("rules.notation", "rules.boardfile", "game.random_boards", "ui.menu_boards", "ui.menu"),
+             "ui.board_view", "game.options", "game.storage", "game.savefile"),
+    "game": ("game.record", "game.game", "game.series", "game.session"),
+    "menu": ("rules.notation", "rules.boardfile", "ui.menu_boards", "ui.menu"),
     "setup": ("game.board_setup", "ui.choice", "ui.setup", "ui.colour"),
     "play": ("ui.choice", "ui.thinking", "ui.game_menu", "ui.play"),
     "ai": ("ai.evaluation", "ai.movegen", "ai.frontier", "ai.alphabeta", "ai.search",
            "ai.thinker"),                                   # the computer and hints
     "end": ("ui.game_over", "ui.replay"),
 }
+# Modules a group's screens import only when a player asks for them: not
+# loaded with the group, but dropped with it.
+ON_DEMAND = {"menu": ("game.random_boards",)}
 # Each screen's module and the groups it needs (None: a small menu drawn over
 # the screen shown, which keeps what that screen has).
 SCREENS = {
@@ -113,7 +118,7 @@ class App:
     boards: the bundled boards, a mapello.game.catalogue.Catalogue;
     storage: where games are saved (mapello.game.storage) or None;
     clock: a callable returning milliseconds; seed: for random boards and
-    the computer; settings: values that override session.DEFAULT_SETTINGS.
+    the computer; settings: values that override options.DEFAULT_SETTINGS.
     """
 
     def __init__(self, boards, storage, clock, seed=0, settings=None):
@@ -121,8 +126,9 @@ class App:
         self.storage = storage
         self.clock = clock
         self.seed = seed
-        session = load(GROUPS["core"])
-        self.settings = dict(session.DEFAULT_SETTINGS)
+        load(GROUPS["core"])
+        from mapello.game.options import DEFAULT_SETTINGS
+        self.settings = dict(DEFAULT_SETTINGS)  # type: dict
         if settings:
             for key in settings:
                 self.settings[key] = settings[key]
@@ -154,17 +160,22 @@ class App:
         """Settings (and a saved board) kept in the last save, if any."""
         if self.storage is None:
             return
-        from mapello.game import session
-        found, problem = session.saved(self)
+        from mapello.game.options import DEFAULT_SETTINGS
+        from mapello.game.savefile import peek
+        found, _, problem = peek(self.storage)
         if problem:
             self.say(problem, NOTICE_MS)
         if found is not None:
-            for key in session.DEFAULT_SETTINGS:
-                v = found.settings.get(key)
+            for key in DEFAULT_SETTINGS:
+                v = found.get(key)
                 if type(v) is type(self.settings[key]):   # an old save's board number is dropped
                     self.settings[key] = v
-            if isinstance(found.settings.get("myboard"), str):
-                self.settings["myboard"] = found.settings["myboard"]
+            if isinstance(found.get("myboard"), str):
+                self.settings["myboard"] = found["myboard"]
+
+    def flow(self):
+        """mapello.game.session, with the game's modules loaded (see GROUPS)."""
+        return load(GROUPS["game"])
 
     @property
     def brightness(self):
@@ -203,14 +214,14 @@ class App:
 
     def use(self, groups):
         """Have the module groups `groups` loaded and every other one dropped
-        (but "core")."""
+        (but "core" and "game")."""
         keep = set()
         for g in groups:
             keep.update(GROUPS[g])
         drop = []
         for g in GROUPS:
-            if g != "core":
-                drop.extend([m for m in GROUPS[g] if m not in keep])
+            if g != "core" and g != "game":
+                drop.extend([m for m in GROUPS[g] + ON_DEMAND.get(g, ()) if m not in keep])
         drop_modules(drop)
         for g in groups:
             load(GROUPS[g])

@@ -9,7 +9,8 @@ longer than the display scrolls.
 
 from mapello import buttons
 from mapello.ai import LEVELS
-from mapello.game import session
+from mapello.game import options
+from mapello.game.savefile import peek
 from mapello.ui.board_view import draw_board
 from mapello.ui.menu_boards import board_names, board_index, chosen_board, chosen_name, preview
 from mapello.rules.position import Position
@@ -55,7 +56,10 @@ class Screen:
         if app.storage is None:
             self.can_resume = False
             return
-        found, problem = session.saved(app)
+        _, has_game, problem = peek(app.storage)
+        found = None
+        if has_game:                 # only then the game's modules: read it all
+            found, problem = app.flow().saved(app)
         if problem and problem != app.message:   # a notice may show already, longer
             app.say(problem)
         self.can_resume = (found is not None and found.match is not None
@@ -64,7 +68,7 @@ class Screen:
     def rows(self):
         """The keys of the menu's lines, as they show now."""
         out = ["mode", "board", "games", "walls", "bonuses", "jokers", "timer", "hints"]
-        if self.app.settings["mode"] == session.COMPUTER:
+        if self.app.settings["mode"] == options.COMPUTER:
             out.append("level")
         out.append("brightness")
         return out
@@ -73,7 +77,7 @@ class Screen:
         """The board's own pieces count, not the menu's limits: a bundled or
         saved board (or Blocked squares) played as it is."""
         s = self.app.settings
-        return s["mode"] != session.FREE and preview(self)[1]
+        return s["mode"] != options.FREE and preview(self)[1]
 
     def row_text(self, key):
         s = self.app.settings
@@ -103,7 +107,7 @@ class Screen:
     def change(self, key, delta):
         s = self.app.settings
         if key == "mode":
-            s["mode"] = (s["mode"] + delta) % session.MODES
+            s["mode"] = (s["mode"] + delta) % options.MODES
         elif key == "board":
             names = board_names(self.app)
             s["board"] = names[(board_index(self.app, names) + delta) % len(names)]
@@ -146,11 +150,11 @@ class Screen:
                 except (OSError, ValueError) as e:   # a broken board file
                     app.say(str(e))
                     return
-                s, step = session.start(app, board)
+                s, step = app.flow().start(app, board)
                 app.go(step, s)
                 return
         elif button == buttons.B and not confirm:
-            s, problem = session.resume(app)
+            s, problem = app.flow().resume(app)
             if s is None:
                 app.say(problem or "A starts a game")
                 return

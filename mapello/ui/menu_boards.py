@@ -4,7 +4,7 @@ spot.  The menu keeps the board's name (settings "board"), so a board added
 or removed never moves the choice to another board; a name no longer there
 falls back to the first board."""
 
-from mapello.game import session
+from mapello.game import options
 from mapello.rules.position import Position
 
 BLOCKED = "Blocked squares"
@@ -15,7 +15,7 @@ SAVED = "Saved board"
 
 def board_names(app):
     names = list(app.boards.names)
-    first = session.DEFAULT_SETTINGS["board"]     # the rulebook example
+    first = options.DEFAULT_SETTINGS["board"]     # the rulebook example
     if first in names:
         names.remove(first)
         names.insert(0, first)
@@ -71,7 +71,7 @@ def chosen_board(app):
         if name == BLOCKED:
             b = random_boards.blocked_squares(app.seed)
         else:
-            b = random_boards.random_board(app.seed, session.limits_of(app.settings))
+            b = random_boards.random_board(app.seed, options.limits_of(app.settings))
     return (b.name, b.position, b.limits)
 
 

@@ -101,6 +101,20 @@ def count(code, heap):
     return int(found.group(1).replace(",", "")), int(proc.stdout.split()[-1])
 
 
+def dump_counts(folder):
+    """The instruction count of each callgrind dump in `folder`
+    (cg.out.1, cg.out.2, ...), in the order they were taken."""
+    files = sorted(glob.glob(os.path.join(folder, "cg.out.*")),
+                   key=lambda f: int(f.rsplit(".", 1)[1]))
+    counts = []
+    for name in files:
+        with open(name) as f:
+            for line in f:
+                if line.startswith("summary:"):
+                    counts.append(int(line.split()[1]))
+                    break
+    return counts
+
 def step_costs(nodes, slice_nodes, heap):
     """{what: [VM instructions of each call]} for making a Thinker and for each
     step, measured with callgrind's dumps at a marker between calls."""
@@ -112,15 +126,7 @@ def step_costs(nodes, slice_nodes, heap):
                           cwd=ROOT, capture_output=True, text=True)
     if proc.returncode != 0:
         raise SystemExit("the VM run failed:\n" + proc.stdout + proc.stderr)
-    files = sorted(glob.glob(os.path.join(out, "cg.out.*")),
-                   key=lambda f: int(f.rsplit(".", 1)[1]))
-    counts = []
-    for name in files:
-        with open(name) as f:
-            for line in f:
-                if line.startswith("summary:"):
-                    counts.append(int(line.split()[1]))
-                    break
+    counts = dump_counts(out)
     shutil.rmtree(out)
     costs = {}
     # dump i is taken as marker i runs: it holds the work since the marker before,

@@ -742,14 +742,7 @@ def run_scenario(work, what, nvm, heap, cwd=ROOT, lib=None, quick=False):
     proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=env)
     if proc.returncode != 0 or "LABELS" not in proc.stdout:
         raise SystemExit("the VM run (%s) failed:\n%s%s" % (what, proc.stdout[-3000:], proc.stderr[-3000:]))
-    files = sorted(glob.glob(os.path.join(out, "cg.out.*")), key=lambda f: int(f.rsplit(".", 1)[1]))
-    counts = []
-    for name in files:
-        with open(name) as f:
-            for line in f:
-                if line.startswith("summary:"):
-                    counts.append(int(line.split()[1]))
-                    break
+    counts = device_cost.dump_counts(out)
     shutil.rmtree(out)
     lines = proc.stdout.splitlines()
     labels = [ln for ln in lines if ln.startswith("LABELS ")][0].split()[1:]

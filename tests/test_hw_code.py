@@ -238,6 +238,9 @@ def test_code_py_plays_a_whole_game(device, capsys):
     assert pos.is_over() and player.moves >= 20
     assert player.tries == player.moves           # with a display every press reaches the game
     assert app.screen_name == "game over" and app.lines[1] == score_line(pos)
+    # only start-up reads settings.toml and builds the hardware: their code is let go
+    assert "mapello.hardware.settings" not in sys.modules
+    assert "mapello.hardware.build" not in sys.modules
     # every frame on the wire is the App's frame, wired, dimmed to 20 % and capped
     assert len(writes) > player.moves
     for wire, frame, brightness in writes:

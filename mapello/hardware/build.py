@@ -19,16 +19,17 @@ class Hardware:
     (why a display was not found), `sound_problem` (why the speaker is
     silent) and `warning` (wiring that will misbehave)."""
 
-    def __init__(self, settings):
-        self.settings = settings
-        self.matrix = None
-        self.inputs = []
-        self.screen = None
-        self.display = None
-        self.display_problem = None
-        self.sound = None
-        self.sound_problem = None
-        self.warning = None
+    # Defaults as class attributes, no methods: a Hardware keeps nothing of
+    # this module alive once start-up has forgotten it.
+    settings = None
+    matrix = None
+    inputs = ()
+    screen = None
+    display = None
+    display_problem = None
+    sound = None
+    sound_problem = None
+    warning = None
 
 
 def pin(board, key, name):
@@ -138,7 +139,8 @@ def build_hardware(settings, board, hw=None):
     from mapello.hardware.matrix import build_matrix
     from mapello.hardware.screen import TextScreen, SerialScreen
     if hw is None:
-        hw = Hardware(settings)
+        hw = Hardware()
+    hw.settings = settings
     hw.matrix = build_matrix(settings, pin(board, "MATRIX_PIN", settings.matrix_pin))
     try:
         hw.display = build_display(settings, board)
@@ -148,7 +150,7 @@ def build_hardware(settings, board, hw=None):
         hw.screen = TextScreen(hw.display, hw.display.width, hw.display.height)
     else:
         hw.screen = SerialScreen()
-    hw.inputs.append(build_inputs(settings, board))
+    hw.inputs = [build_inputs(settings, board)]
     try:
         hw.sound = build_sound(settings, board)
     except (ValueError, RuntimeError, ImportError) as e:   # the game plays on, silent

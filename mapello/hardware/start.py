@@ -180,29 +180,55 @@ def memory_problem():
             'save only about 11 %.')
 
 
+def build(hw, board, getenv):
+    """Read settings.toml and build the hardware into `hw`: (the problem to
+    show or None, the settings or None).  Its own function, so that no frame of the running game
+    holds the settings reader or the builders: forget_builders() can then
+    let their code go."""
+    from mapello.hardware.settings import read_settings, SettingsError
+    from mapello.hardware.build import build_hardware, HardwareError
+    try:
+        hw.settings = read_settings(getenv)
+        build_hardware(hw.settings, board, hw)
+    except ImportError as e:
+        return missing_library(e), None
+    except (SettingsError, HardwareError) as e:
+        return str(e), None
+    except MemoryError:
+        return memory_problem(), None
+    except Exception as e:  # a driver's own error: still one readable line, and its traceback
+        report(e)
+        return "Hardware start failed: %s: %s" % (type(e).__name__, e), None
+    return None, hw.settings
+
+
+def forget_builders():
+    """Drop the settings reader and the builders once the hardware is built:
+    only start-up needs them, and on a board their code would stay in RAM
+    for the whole evening (about 12 KB on a Pico)."""
+    import gc
+    import sys
+    import mapello.hardware as package
+    for name in ("settings", "build"):
+        sys.modules.pop("mapello.hardware." + name, None)
+        try:
+            delattr(package, name)
+        except AttributeError:
+            pass
+    gc.collect()
+
+
 def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR):
     """The device's entry point; the arguments let the desktop tests inject."""
     problem = long_ints_problem()
     if problem:
         show_problem(problem, quiet_screen(board, getenv))
         return halt(None, problem, until)
-    from mapello.hardware.settings import read_settings, SettingsError
-    from mapello.hardware.build import build_hardware, Hardware, HardwareError
-    hw = Hardware(None)
-    try:
-        if board is None:
-            import board
-        settings = hw.settings = read_settings(getenv)
-        build_hardware(settings, board, hw)
-    except ImportError as e:
-        problem = missing_library(e)
-    except (SettingsError, HardwareError) as e:
-        problem = str(e)
-    except MemoryError:
-        problem = memory_problem()
-    except Exception as e:  # a driver's own error: still one readable line, and its traceback
-        report(e)
-        problem = "Hardware start failed: %s: %s" % (type(e).__name__, e)
+    if board is None:
+        import board
+    from mapello.hardware.build import Hardware
+    hw = Hardware()
+    problem, settings = build(hw, board, getenv)
     if problem:
         if hw.display is not None:
             show_problem(problem, hw.screen, hw.display)
@@ -216,6 +242,7 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         print("Mapello: " + hw.warning)
     if hw.sound_problem:
         print("Mapello: %s. Playing without sound." % hw.sound_problem)
+    forget_builders()              # before the game's modules compile: their room
     writable = game_can_write()
     print("Mapello Handheld: " + ("the game writes CIRCUITPY: saved boards go to boards/ as files"
                                   if writable else "hold B at reset to save boards as files in boards/"))

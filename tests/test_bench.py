@@ -69,3 +69,17 @@ def test_device_latency_prints_its_figures():
                  r"while the hard level thinks: \d+ steps/s",
                  r"a garbage collection: [\d.]+"):
         assert re.search(text, out), (text, out)
+
+
+def test_device_heap_plays_the_series_from_code_py_and_prints_the_heap():
+    """tools/device_heap.py: code.py's main on the board's stand-ins plays a
+    whole series against the hard level in a heap that is ample, and prints
+    the heap in use; a heap far too small is reported as failing, not
+    raised."""
+    proc = subprocess.run([sys.executable, "tools/device_heap.py", "--heaps", "400,64"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    out = proc.stdout
+    assert re.search(r"400K: passes; heap in use: before code\.py \d+, at the first frame \d+, "
+                     r"at the end \d+", out), out
+    assert re.search(r"64K: fails \(", out), out

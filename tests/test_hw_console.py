@@ -84,9 +84,9 @@ def test_redraws_only_when_the_app_changed():
 
 def test_the_matrix_is_written_first_then_what_the_app_deferred_then_the_text():
     """A press answers on the LEDs first: what the App deferred until then (a
-    move's save), the display's text (a label layout and an I2C transfer,
-    several times the wire write) and the watchers (a sound, the record log)
-    come after the frame, in the same step."""
+    move's save), the watchers (a move's click, with its frame; the record
+    log) and the display's text (a label layout and an I2C transfer, several
+    times the wire write) come after the frame, in the same step."""
     order = []
 
     class App(FakeApp):
@@ -111,7 +111,7 @@ def test_the_matrix_is_written_first_then_what_the_app_deferred_then_the_text():
     con.step()
     app.version += 1
     con.step()
-    assert order == ["matrix", "deferred", "text", "watch"] * 2
+    assert order == ["matrix", "deferred", "watch", "text"] * 2
 
 
 def test_held_direction_reaches_the_app_repeatedly():

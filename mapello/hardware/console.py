@@ -78,8 +78,8 @@ class Console:
         # while setting the display's text (a label's layout, then the I2C
         # transfer) takes several times longer, and the player looks at the
         # board.  Then what the App deferred until the frame was out (a move's
-        # save, before anything else can happen), the text, the watchers (a
-        # sound, the record log).
+        # save, before anything else can happen), the watchers (a move's click
+        # belongs with its frame; the record log), the text.
         if self.matrix is not None:
             if self.ticker is not None and self.ticker.active and self.ticker.draw(now, self._scroll):
                 self.matrix.show(self._scroll, app.brightness)
@@ -87,10 +87,10 @@ class Console:
                 self.matrix.show(app.frame, app.brightness)
         if self._run_deferred is not None:
             self._run_deferred()        # what waited for the frame: a move's save
-        if fresh and self.screen is not None:
-            self.screen.show_lines(app.lines)
         for watcher in self.watchers:
             watcher.watch(app, now, fresh)
+        if fresh and self.screen is not None:
+            self.screen.show_lines(app.lines)
         self.steps += 1
 
     def _start_scroll(self, app, now):

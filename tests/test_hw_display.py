@@ -155,7 +155,7 @@ def test_builtin_tft_centres_the_text(display_of):
 def test_missing_font_file_falls_back_to_the_terminal_font(display_of, tmp_path):
     said = []
     missing = str(tmp_path / "fonts" / "mapello-5x8.pcf")
-    assert font_module.small_font(missing, said.append) is None
+    assert font_module.small_sheet(missing, said.append) is None
     assert "run deploy.sh again" in said[0]
     d = display_of(128, 32)
     screen = TextScreen(d, 128, 32, font_file=missing)
@@ -165,10 +165,11 @@ def test_missing_font_file_falls_back_to_the_terminal_font(display_of, tmp_path)
 
 
 def test_missing_font_library_falls_back_to_the_terminal_font(display_of, monkeypatch):
-    monkeypatch.setattr(font_module, "_fonts", {})
+    monkeypatch.setattr(font_module, "_sheets", {})
     monkeypatch.setitem(sys.modules, "adafruit_bitmap_font.pcf", None)   # import fails
+    monkeypatch.setattr(font_module, "_forget_loader", lambda: None)    # keep the failing stand-in
     said = []
-    assert font_module.small_font(None, said.append) is None
+    assert font_module.small_sheet(None, said.append) is None
     assert "using the built-in font" in said[0]
     d = display_of(128, 32)
     screen = TextScreen(d, 128, 32)
@@ -181,48 +182,46 @@ def test_damaged_font_file_falls_back(tmp_path):
     bad = tmp_path / "mapello-5x8.pcf"
     bad.write_bytes(b"\x01fcp" + b"\x00" * 20)
     said = []
-    assert font_module.small_font(str(bad), said.append) is None
+    assert font_module.small_sheet(str(bad), said.append) is None
     assert said
 
 
-def test_the_games_characters_load_with_the_font(tmp_path):
-    """The loader collects the garbage whenever a text brings a character it
-    has not loaded (25 ms on an RP2040): the game's own characters come in
-    one batch with the font, so its lines never wait for that."""
+def test_every_printable_character_is_on_the_sheet_and_the_loader_is_let_go(tmp_path):
+    """The font becomes one sheet of 95 glyph tiles at start, each the glyph
+    the font file holds; after that the PCF loader's code is not kept."""
     import shutil
+    from adafruit_bitmap_font.pcf import PCF
+    import displayio
     path = str(tmp_path / "mapello-5x8.pcf")
     shutil.copy(font_module.font_path(), path)
-    font = font_module.small_font(path)
-    loads = []
-    real = font.load_glyphs
+    sheet = font_module.small_sheet(path)
+    assert (sheet.width, sheet.height) == (5 * 95, 8)
+    assert "adafruit_bitmap_font.pcf" not in sys.modules
+    with open(path, "rb") as f:
+        font = PCF(f, displayio.Bitmap)
+        for code in range(32, 127):
+            font.load_glyphs(chr(code))
+            glyph = font.get_glyph(code)
+            tile = font_module.tile(chr(code))
+            for y in range(8):
+                for x in range(5):
+                    assert sheet[5 * tile + x, y] == glyph.bitmap[x, y], (chr(code), x, y)
+    assert font_module.tile("\u00e9") == font_module.tile("?")
 
-    def load_glyphs(code_points):
-        new = {c for c in ({ord(c) for c in code_points} if isinstance(code_points, str)
-                           else set(code_points)) if c not in font._glyphs}
-        loads.append(new)
-        return real(code_points)
-    font.load_glyphs = load_glyphs
-    for text in ("B12(+3)  W9(+0)", "P1 Black to move", "e3  game 1/2", "A play  B menu",
-                 "MAPELLO", ">Mode: vs computer", "hint: thinking, B now", "CPU: pass"):
-        font.load_glyphs(text)
-    assert not any(loads), loads
 
-
-def test_the_font_is_loaded_once(display_of):
+def test_the_font_is_read_once(display_of):
     d = display_of(128, 32)
-    first = TextScreen(d, 128, 32).labels[0].font
-    d = display_of(128, 32)
-    assert TextScreen(d, 128, 32).labels[0].font is first
+    first = font_module.small_sheet()
+    TextScreen(d, 128, 32)
+    assert font_module.small_sheet() is first
 
 
 def test_only_changed_lines_are_updated(display_of):
     d = display_of(128, 32)
     screen = TextScreen(d, 128, 32)
     screen.show_lines(SCORE)
-    first = screen.labels[0]
     assert screen.show_lines(SCORE) == 0
     assert screen.show_lines(["Black 13  White 8", "Black to move", "", ""]) == 1
-    assert screen.labels[0] is first and first.text == "Black 13  White 8"
     assert screen.updates == 3
     assert picture(d, 8, 60) != SCORE_5X8[:8]
     assert picture(d, 16, 60)[8:] == SCORE_5X8[8:]

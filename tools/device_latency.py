@@ -158,9 +158,27 @@ class Group(list):
     def scale(self, value):
         self._scale = value
 class Bitmap:
+    # its pixels in a buffer on the heap, as CircuitPython keeps them (1 bit a
+    # pixel for 2 colours, rows of whole 32-bit words; 8 bits otherwise)
     def __init__(self, width, height, colors):
         self.width = width
         self.height = height
+        self._bits = 1 if colors <= 2 else 8
+        self._row = ((width * self._bits + 31) // 32) * 4
+        self._data = bytearray(self._row * height)
+    def __getitem__(self, xy):
+        x, y = xy
+        if self._bits == 8:
+            return self._data[y * self._row + x]
+        return (self._data[y * self._row + x // 8] >> (x % 8)) & 1
+    def __setitem__(self, xy, value):
+        x, y = xy
+        if self._bits == 8:
+            self._data[y * self._row + x] = value
+        elif value:
+            self._data[y * self._row + x // 8] |= 1 << (x % 8)
+        else:
+            self._data[y * self._row + x // 8] &= ~(1 << (x % 8))
 class Palette:
     def __init__(self, n):
         pass
@@ -172,7 +190,13 @@ class Palette:
         pass
 class TileGrid:
     def __init__(self, bitmap, **kwargs):
-        pass
+        self._tiles = bytearray(kwargs.get("width", 1) * kwargs.get("height", 1))
+        self.x = kwargs.get("x", 0)
+        self.y = kwargs.get("y", 0)
+    def __setitem__(self, i, tile):
+        self._tiles[i] = tile
+    def __getitem__(self, i):
+        return self._tiles[i]
 def release_displays():
     pass
 CIRCUITPYTHON_TERMINAL = None

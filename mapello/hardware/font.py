@@ -1,16 +1,21 @@
 """The small font of 32-pixel-high displays: the X11 misc-fixed 5x8 font,
 printable ASCII only, as a PCF file on the drive (fonts/README.md).  Kept out
-of screen.py so that only a 128x32 display pays for it."""
+of screen.py so that only a 128x32 display pays for it.
+
+The font is read once, at start, into one sheet of glyph tiles (a
+displayio.Bitmap 95 x 5 pixels wide, 8 high) that the text screen's tile
+grids show: setting a line is then a tile index per character, done in C,
+where a text label laid each line out in Python (about 12 ms a line on an
+RP2040) and kept a glyph cache and the font's loader in RAM.  The loader
+itself is let go once the sheet is made."""
 
 FONT_FILE = "fonts/mapello-5x8.pcf"
-# The characters of the game's own lines, loaded with the font: the loader
-# collects the garbage (about 25 ms on an RP2040) each time a text brings a
-# character not loaded yet, which made a menu press wait 35 ms more now and
-# then.  Others (a board file's name) still load when first shown.
-CHARACTERS = (" 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-              "()+,-./:<=>!?%'")
+FIRST = 32                 # the sheet's tiles: " " (32) to "~" (126)
+COUNT = 95
+WIDTH = 5                  # every glyph of this font fills its 5 x 8 cell
+HEIGHT = 8
 
-_fonts = {}  # type: dict              # path -> the loaded font (it keeps its file open)
+_sheets = {}  # type: dict             # path -> the sheet made (or None)
 
 
 def font_path():
@@ -24,24 +29,56 @@ def font_path():
     return here[:at] + FONT_FILE if at >= 0 else FONT_FILE
 
 
-def small_font(path=None, report=print):
-    """The 5x8 font for 32-pixel-high displays, or None when its file or
+def tile(char):
+    """The sheet's tile for `char`; '?' for a character the font lacks."""
+    code = ord(char) - FIRST
+    return code if 0 <= code < COUNT else ord("?") - FIRST
+
+
+def small_sheet(path=None, report=print):
+    """The 5x8 font's glyphs as one tile sheet, or None when the font file or
     adafruit_bitmap_font is missing or unreadable (then the built-in font is
-    used).  The game's own characters load with it (CHARACTERS); any other
-    when a text first needs it."""
+    used)."""
     if path is None:
         path = font_path()
-    if path in _fonts:
-        return _fonts[path]
-    font = None
+    if path in _sheets:
+        return _sheets[path]
+    sheet = None
     try:
         import displayio
         from adafruit_bitmap_font.pcf import PCF     # not bitmap_font.load_font: that imports every format
-        # the library annotates a file as FileIO and the Bitmap class as an instance
-        font = PCF(open(path, "rb"), displayio.Bitmap)  # type: ignore[arg-type]
-        font.load_glyphs(CHARACTERS)
+        with open(path, "rb") as f:
+            # the library annotates a file as FileIO and the Bitmap class as an instance
+            font = PCF(f, displayio.Bitmap)  # type: ignore[arg-type]
+            codes = "".join(chr(FIRST + i) for i in range(COUNT))
+            font.load_glyphs(codes)
+            sheet = displayio.Bitmap(WIDTH * COUNT, HEIGHT, 2)
+            for i in range(COUNT):
+                glyph = font.get_glyph(FIRST + i)
+                if glyph is None:
+                    continue
+                # the stubs' fontio.Glyph does not list the attributes it has
+                bits = glyph.bitmap  # type: ignore[attr-defined]
+                x0 = WIDTH * i + glyph.dx  # type: ignore[attr-defined]
+                y0 = HEIGHT - 1 - glyph.height - glyph.dy  # type: ignore[attr-defined]  # baseline above the last row
+                for y in range(glyph.height):  # type: ignore[attr-defined]
+                    for x in range(glyph.width):  # type: ignore[attr-defined]
+                        if bits[x, y]:
+                            sheet[x0 + x, y0 + y] = 1
+            del font
     except Exception as e:     # ImportError, OSError, MemoryError, a damaged file
         report("Font %s not loaded (%s): using the built-in font; run deploy.sh again."
                % (path, e))
-    _fonts[path] = font
-    return font
+        sheet = None
+    _forget_loader()
+    _sheets[path] = sheet
+    return sheet
+
+
+def _forget_loader():
+    """The PCF loader's code is not needed once the sheet is made."""
+    import sys
+    for name in ("adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache", "adafruit_bitmap_font"):
+        sys.modules.pop(name, None)
+    import gc
+    gc.collect()

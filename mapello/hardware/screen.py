@@ -1,51 +1,61 @@
-"""The text display: four adafruit_display_text labels in a displayio group,
-each changed only when its text changed (a label re-layout costs time and
-memory on the device), sent to the display when they are set, not by
-displayio's background refresh.  Also builds the SSD1306 or the board's own
-display."""
+"""The text display: four lines in a displayio group (tile grids of the 5x8
+font on a 32-pixel-high display, adafruit_display_text labels on taller
+ones), each changed only when its text changed, sent to the display when
+they are set, not by displayio's background refresh.  Also builds the
+SSD1306 or the board's own display."""
 
 LINES = 4
+LINE_CHARS = 21
 
 
 class TextScreen:
     """Four lines of up to 21 characters, sized to the display.
 
-    A 32-pixel-high display uses the 5x8 font in 8-pixel rows (the built-in
-    font's 6x12 cell would overlap its neighbours there); without that font it
-    falls back to the built-in font, clipped, as before.  128x64 gets the
-    built-in terminal font in 16-pixel rows, a larger built-in TFT centres the
-    block with rows a quarter of its height apart.
+    A 32-pixel-high display shows the 5x8 font in 8-pixel rows, as tile grids
+    over the font's glyph sheet (mapello/hardware/font.py); without that font
+    it falls back to the built-in font, clipped.  128x64 gets the built-in
+    terminal font in 16-pixel rows, a larger built-in TFT centres the block
+    with rows a quarter of its height apart; both through text labels.
     """
 
     def __init__(self, display, width, height, font_file=None):
         import displayio
-        import terminalio
-        from adafruit_display_text import label
         self.display = display
         self.width = width
         self.height = height
         self.group = displayio.Group()
         self.labels = []
+        self.grids = []
         self.texts = ["", "", "", ""]
-        font = None
+        sheet = None
         if height <= 32:
-            from mapello.hardware.font import small_font
-            font = small_font(font_file)
-        self.small = font is not None
-        if font is None:
-            font = terminalio.FONT
+            from mapello.hardware import font
+            sheet = font.small_sheet(font_file)
+            self._tile = font.tile
+        self.small = sheet is not None
         pitch = 8 if height <= 32 else (16 if height <= 64 else height // LINES)
         x = (width - 126) // 2 if width > 128 else 0
-        if self.small:
-            dy = pitch // 2        # the 5x8 cell (ascent 7, descent 1) fills rows 8i..8i+7
+        if sheet is not None:
+            palette = displayio.Palette(2)
+            palette[0] = 0x000000
+            palette[1] = 0xFFFFFF
+            for i in range(LINES):
+                grid = displayio.TileGrid(sheet, pixel_shader=palette, width=LINE_CHARS, height=1,
+                                          tile_width=5, tile_height=8, default_tile=0)
+                grid.x = x
+                grid.y = i * pitch
+                self.group.append(grid)
+                self.grids.append(grid)
         else:
+            import terminalio
+            from adafruit_display_text import label
             dy = pitch // 2 - (1 if pitch == 8 else 0)
-        for i in range(LINES):
-            lab = label.Label(font, text="", color=0xFFFFFF)
-            lab.x = x
-            lab.y = i * pitch + dy
-            self.group.append(lab)
-            self.labels.append(lab)
+            for i in range(LINES):
+                lab = label.Label(terminalio.FONT, text="", color=0xFFFFFF)
+                lab.x = x
+                lab.y = i * pitch + dy
+                self.group.append(lab)
+                self.labels.append(lab)
         self.updates = 0
         # A display that refreshes itself does it in a background task, at any
         # moment once its frame time is up: in the middle of the next step, the
@@ -62,7 +72,14 @@ class TextScreen:
         for i in range(LINES):
             text = lines[i] if i < len(lines) else ""
             if text != self.texts[i]:
-                self.labels[i].text = text
+                if self.grids:
+                    grid = self.grids[i]
+                    tile = self._tile
+                    n = len(text)
+                    for j in range(LINE_CHARS):
+                        grid[j] = tile(text[j]) if j < n else 0
+                else:
+                    self.labels[i].text = text
                 self.texts[i] = text
                 changed += 1
         self.updates += changed

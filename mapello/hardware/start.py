@@ -250,8 +250,11 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         from mapello.ui.app import App
         from mapello.game.catalogue import from_folder
         from mapello.hardware.console import Console
-        from mapello.hardware.ticker import Ticker
         from mapello.hardware.repeat import Repeater
+        ticker = None
+        if hw.display is None:     # messages scroll on the matrix: only then its font
+            from mapello.hardware.ticker import Ticker
+            ticker = Ticker()
         from mapello.hardware.record_log import RecordLog
         if clock is None:
             clock = device_clock()
@@ -280,8 +283,7 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
         notice = "Boards save as files"
     if notice and not app.message:
         app.say(notice)
-    console = Console(app, hw.matrix, hw.inputs, hw.screen, clock,
-                      ticker=Ticker() if hw.display is None else None,
+    console = Console(app, hw.matrix, hw.inputs, hw.screen, clock, ticker=ticker,
                       repeater=Repeater(settings.repeat_delay_ms, settings.repeat_ms),
                       watchers=watchers)
     try:

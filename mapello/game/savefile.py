@@ -83,22 +83,36 @@ def _match(m, clock, seed):
                  board.limits)
 
 
+def _parts(data):
+    """(settings bytes, series bytes), and where the game starts."""
+    from mapello.game.savecheck import SaveError
+    parts = []
+    at = 0
+    for _ in range(2):
+        n = int.from_bytes(data[at:at + 2], "big")
+        if at + 2 + n > len(data):
+            raise SaveError("save cut short")
+        parts.append(bytes(data[at + 2:at + 2 + n]))
+        at += 2 + n
+    return parts, at
+
+
+def _settings(part):
+    """The settings dict of a save, checked value by value."""
+    from mapello.game.savecheck import check_settings
+    settings = json.loads(part.decode("utf-8")) if part else {}
+    check_settings(settings)
+    return settings
+
+
 def unpack(data, clock=None, seed=0):
     """A Saved from pack()'s bytes, every value checked; SaveError (one line)
     on anything wrong."""
     from mapello.game.series import Series
-    from mapello.game.savecheck import SaveError, check_series, check_settings
+    from mapello.game.savecheck import SaveError, check_series
     try:
-        parts = []
-        at = 0
-        for _ in range(2):
-            n = int.from_bytes(data[at:at + 2], "big")
-            if at + 2 + n > len(data):
-                raise SaveError("save cut short")
-            parts.append(bytes(data[at + 2:at + 2 + n]))
-            at += 2 + n
-        settings = json.loads(parts[0].decode("utf-8")) if parts[0] else {}
-        check_settings(settings)
+        parts, at = _parts(data)
+        settings = _settings(parts[0])
         series = None
         if parts[1]:
             series = Series.from_bytes(parts[1])
@@ -123,15 +137,8 @@ def peek(storage):
         data = storage.load()
         if data is None:
             return None, False, storage.problem
-        from mapello.game.savecheck import check_settings
-        n = int.from_bytes(data[0:2], "big")
-        settings = json.loads(bytes(data[2:2 + n]).decode("utf-8")) if n else {}
-        check_settings(settings)
-        at = 2 + n
-        at += 2 + int.from_bytes(data[at:at + 2], "big")
-        if at > len(data):
-            raise ValueError("cut short")
-        return settings, at < len(data), getattr(storage, "notice", None)
+        parts, at = _parts(data)
+        return _settings(parts[0]), at < len(data), getattr(storage, "notice", None)
     except MemoryError:
         return None, False, "no memory to resume the save; kept"
     except Exception:  # a bad save: resume() sets it aside with its message

@@ -109,7 +109,8 @@ def test_write_then_read_round_trips_every_bundled_board():
 
 @pytest.mark.parametrize("name, description", [
     ("A: B", "names with a colon"), ("Limits", "a name like a key"), ("x:y", ""),
-    ("Plain", ""), ("", "only a description"), ("Name", "a description: with a colon")])
+    ("Plain", ""), ("", "only a description"), ("Name", "a description: with a colon"),
+    ("Mapello board", ""), ("description", "each key the reader knows"), ("NAME", "")])
 def test_names_and_descriptions_round_trip(name, description):
     b = parse_board(format_board(Position(), name, description))
     assert (b.name, b.description) == (name or "Board", description)

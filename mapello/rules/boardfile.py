@@ -8,7 +8,6 @@ The format is in docs/DESIGN.md.  Comment lines may carry metadata:
 Every error names the line and column, so a person can fix the file by hand.
 """
 
-from mapello.rules.notation import KEYS
 from mapello.rules.position import BORDER, Position, START_BLACK, START_WHITE
 from mapello.rules.pieces import (BONUS, JOKER, KIND_PLURALS, MAX_PER_KIND, WALL, Limits,
                             placement_error)
@@ -95,7 +94,7 @@ def _read_comment(text, meta, line_no):
     key, value = (body[:colon], body[colon + 1:]) if sep else (body, "")
     key_l = key.strip().lower()
     value = value.strip()
-    if sep and key_l in KEYS[:2]:
+    if sep and (key_l == "name" or key_l == "mapello board"):
         meta["name"] = value
     elif sep and key_l == "description":
         meta["description"] = value

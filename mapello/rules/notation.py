@@ -11,7 +11,9 @@ from mapello.rules.geometry import BORDER, INNER
 from mapello.rules.pieces import BONUS, JOKER, KIND_PLURALS, WALL
 from mapello.rules.position import Position
 
-KEYS = ("name", "mapello board", "description", "limits")  # board-file comment keys
+# the comment keys mapello/rules/boardfile.py reads: a title equal to one is
+# written as "; name: ..." so that it reads back as the name
+KEYS = ("name", "mapello board", "description", "limits")
 
 
 def symbol_at(pos, cell):

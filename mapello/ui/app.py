@@ -35,13 +35,14 @@ NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set
 # RAM, and compiling a module from source needs a heap several times its size
 # (README, "Memory on the device").  "core" stays loaded, and so do
 # game.savecheck, whose SaveError callers hold on to, and "game" once loaded:
-# the game's own modules, which the menu loads only when a game starts or a
-# saved one is read (flow()), so that power-on compiles only what the menu needs.
+# the game's own modules (and the random numbers the game and the computer
+# share), which the menu loads only when a game starts or a saved one is read
+# (flow()), so that power-on compiles only what the menu needs.
 GROUPS = {
-    "core": ("rules.geometry", "rules.position", "rules.pieces", "rng", "ui.palette",
+    "core": ("rules.geometry", "rules.position", "rules.pieces", "ui.palette",
              "ui.board_view", "game.options", "game.storage", "game.savefile"),
-    "game": ("game.record", "game.game", "game.series", "game.session"),
-    "menu": ("rules.notation", "rules.boardfile", "ui.menu_boards", "ui.menu"),
+    "game": ("rng", "game.record", "game.game", "game.series", "game.session"),
+    "menu": ("rules.boardfile", "ui.menu_boards", "ui.menu"),
     "setup": ("game.board_setup", "ui.choice", "ui.setup", "ui.colour"),
     "play": ("ui.choice", "ui.thinking", "ui.game_menu", "ui.play"),
     "ai": ("ai.evaluation", "ai.movegen", "ai.frontier", "ai.alphabeta", "ai.search",

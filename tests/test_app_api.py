@@ -134,3 +134,16 @@ def test_setup_cursor_on_the_border():
 def p_button(name):
     from mapello import buttons
     return buttons.from_name(name)
+
+
+def test_a_resigned_games_record_says_so_with_the_series_score():
+    from mapello.game.record_text import to_text
+    p = Player()
+    p.press("A")
+    p.play(parse_cell("e3"))                       # black 4, white 1 on the board
+    p.press("B")
+    p.choose("Resign")
+    p.choose("Yes, resign")                        # white resigns: black takes all 5
+    record = p.app.last_record
+    assert record.resigned == WHITE and list(record.moves) == [parse_cell("e3")]
+    assert "; result: black 5 white 0: white resigned, black wins" in to_text(record).split("\n")

@@ -37,7 +37,9 @@ class RecordError(ValueError):
 class GameRecord:
     """The start position, the moves (cells, PASS for passes) and board facts.
 
-    name: the board's name; limits: pieces.Limits or None.
+    name: the board's name; limits: pieces.Limits or None; resigned: the
+    colour that resigned, or None (the text form says so; the binary form
+    leaves it out: a save keeps a resignation in the series' scores).
     """
 
     def __init__(self, start, moves=(), name="", limits=None):
@@ -45,6 +47,7 @@ class GameRecord:
         self.moves = list(moves)
         self.name = name
         self.limits = limits
+        self.resigned = None
 
     def replay(self, upto=None):
         """The position after the first `upto` moves (all by default), every

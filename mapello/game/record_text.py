@@ -8,17 +8,23 @@ wants text (the binary form is what the device stores).  See record.py.
 # finished game's record (to_text) and never reads one, and boardfile.py is one
 # of the largest modules to compile.
 from mapello.rules.notation import format_board
+from mapello.rules.geometry import COLOUR_NAMES
 from mapello.rules.position import cell_name, parse_cell
 from mapello.game.record import GameRecord, RecordError
+from mapello.game.series import after_resignation
 
 _MOVES_PER_LINE = 20
 
 
-def result_text(pos):
-    """'black 40 white 24' plus who won when the game is over."""
-    b, w = pos.score()
+def result_text(pos, resigned=None):
+    """'black 40 white 24' plus who won when the game is over.  A resignation
+    gives the resigner's points to the other side, as the series counts it:
+    'black 52 white 0: white resigned, black wins'."""
+    b, w = after_resignation(pos.score(), resigned)
     text = "black %d white %d" % (b, w)
-    if pos.is_over():
+    if resigned is not None:
+        text += ": %s resigned, %s wins" % (COLOUR_NAMES[resigned], COLOUR_NAMES[1 - resigned])
+    elif pos.is_over():
         text += ": draw" if b == w else (": black wins" if b > w else ": white wins")
     return text
 
@@ -30,7 +36,7 @@ def to_text(record):
     lines = ["; Mapello game record"]
     if record.name:
         lines.append("; name: %s" % record.name)
-    lines.append("; result: %s" % result_text(final))
+    lines.append("; result: %s" % result_text(final, record.resigned))
     if record.start.turn:
         lines.append("; white moves first")
     lines.append(body.rstrip("\n"))

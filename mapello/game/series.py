@@ -22,6 +22,16 @@ MAX_KEPT_GAMES = const(100)  # older games live on only in the totals
 _FORMAT = const(1)
 
 
+def after_resignation(points, resigned):
+    """A pair of points (black, white) as a resignation leaves them: the
+    resigner's go to the other side (resigned: the colour, or None)."""
+    points = list(points)
+    if resigned is not None:
+        points[1 - resigned] += points[resigned]
+        points[resigned] = 0
+    return points
+
+
 class SeriesError(ValueError):
     """Series bytes that cannot be read; str() says why in one line."""
 

@@ -18,7 +18,7 @@ you against the computer.
 """
 
 from mapello.game.game import Game
-from mapello.game.series import Series
+from mapello.game.series import Series, after_resignation
 from mapello.game import savefile as saves
 from mapello.rules.position import Position
 from mapello.game.options import COMPUTER, FREE, LEVEL_COUNT, SERIES, limits_of
@@ -160,10 +160,8 @@ class Session:
         Returns a problem line from the save, or None."""
         pos = self.game.pos
         self.last = self.game.to_record()
-        score = list(pos.score())
-        if resigned is not None:
-            score[1 - resigned] += score[resigned]
-            score[resigned] = 0
+        self.last.resigned = resigned
+        score = after_resignation(pos.score(), resigned)
         self.series.add_result(min(score[0], 127), min(score[1], 255))
         self.done = True
         return self.save()

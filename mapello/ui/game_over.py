@@ -6,6 +6,7 @@ the series' result and the keys."""
 from mapello import buttons
 from mapello.ui.board_view import COLOUR_WORD, draw_board
 from mapello.rules.position import BLACK, BONUS_POINTS
+from mapello.game.series import after_resignation
 
 try:
     from micropython import const
@@ -56,10 +57,8 @@ class Screen:
             head = who(self.resigned) + " resigned"
         else:
             head = "Draw" if b == w else who(BLACK if b > w else 1 - BLACK) + " wins"
-        bonus = [BONUS_POINTS * s.pos.taken[0], BONUS_POINTS * s.pos.taken[1]]
-        if self.resigned is not None:   # the resigner's points went to the other side
-            bonus[1 - self.resigned] += bonus[self.resigned]
-            bonus[self.resigned] = 0
+        bonus = after_resignation((BONUS_POINTS * s.pos.taken[0], BONUS_POINTS * s.pos.taken[1]),
+                                  self.resigned)
         score = "B%d(+%d)  W%d(+%d)" % (b, bonus[0], w, bonus[1])
         standing = "%s %d-%d %s =%d %s%d" % (s.player_name(0), sr.wins[0], sr.wins[1],
                                             s.player_name(1), sr.draws,

@@ -200,3 +200,26 @@ def test_random_damage_never_crashes_and_a_fallback_is_shown():
             fallbacks += 1
             assert message == LOST and LOST in " ".join(q.app.lines)
     assert fallbacks > 50
+
+
+def test_the_power_cut_as_a_game_ends_never_loses_the_game():
+    """Every state the memory passes through while a game is played to its
+    end holds the game in progress or its result: no moment between the
+    last move and the game-over screen has neither."""
+    nvm = RecordingNvm()
+    p = Player(settings={"games": 2}, storage=NvmStorage(nvm))
+    p.press("A")
+    moves = play_game(p, 5)
+    assert p.screen == "game over"
+    states = 0
+    for before, key, value in nvm.log:
+        image = bytearray(before)
+        image[key] = value
+        saved, _ = resume(NvmStorage(FakeNvm(data=bytes(image))), clock=lambda: 0)
+        if saved is None:
+            continue                      # before the first save: nothing was there to lose
+        in_progress = saved.match is not None and not saved.match.pos.is_over() and \
+            saved.series.played == 0
+        assert in_progress or saved.series.played == 1, (states, len(moves))
+        states += 1
+    assert states >= len(moves)

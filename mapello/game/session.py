@@ -189,7 +189,10 @@ class Session:
         if self.done:
             game = None if self.mode == FREE or self.over() else self._next_game()
         elif game is not None and game.pos.is_over():
-            game = None                 # finish_game() saves again in a moment
+            # finish_game() saves the result in a moment: until then the save
+            # of the move before stays, so a power cut here replays one move
+            # rather than losing the game
+            return None
         if storage.save(saves.pack(game, self.series, self.host.settings)):
             self.problem = None
         else:

@@ -187,9 +187,8 @@ def run(se, limit):
             if BP[c]:
                 g += BP[c]
                 h ^= ZK[200 + c] ^ (ZS if m == 2 else 0)
-            t = PENS[c]
-            if t is not None:
-                v += se._lift(t, m)
+            if c in PENS:
+                v += se._lift(PENS[c], m)
             mv[p] = c
             q = p + 1
             if q == len(dep):
@@ -247,9 +246,8 @@ def run(se, limit):
                 R[r] ^= y
                 for dd in DIRS[c]:
                     EN[c + dd] += 1
-                t = PENS[c]
-                if t is not None:
-                    se._unlift(t)
+                if c in PENS:
+                    se._unlift(PENS[c])
             if p == 0:
                 se.root_scores[mi[0] - 1] = v
             if v > bv[p]:

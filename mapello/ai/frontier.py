@@ -91,9 +91,8 @@ def leaves(se, p, limit, nodes):
         if not gen:
             known += 1
         v = s + W[c] + 2 * sw + fw * fc + mw * (g + 1 + 2 * f + BP[c])
-        t = PENS[c]
-        if t is not None:
-            v += lifted(b, t, c, m)
+        if c in PENS:
+            v += lifted(b, PENS[c], c, m)
         if p == 0:
             se.root_scores[k - 1] = v
         if v > best:

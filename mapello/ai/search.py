@@ -56,10 +56,13 @@ def _make_memory():
         stacks[10][i] = []
     scratch = [0] * 32
     del scratch[:]
-    return ([0] * 100, array("h", bytes(200)), [0] * 30, bytearray(100), array("h", bytes(200)),
-            bytearray(19 * 12 + 1),
+    # The mailbox and the empty-neighbour counts are bytearrays: 100 bytes, not
+    # a list's 400 (800 in a 64-bit VM), for about 1% more VM instructions a
+    # node.  The stacks and the rows stay lists: as arrays they cost 2 to 4%.
+    return (bytearray(100), array("h", bytes(200)), [0] * 30, bytearray(100),
+            array("h", bytes(200)), bytearray(19 * 12 + 1),
             scratch, [0] * 10, array("i", bytes(4 << _TT_BITS)),
-            array("i", bytes(4 << _TT_BITS)), [0] * 100) + stacks
+            array("i", bytes(4 << _TT_BITS)), bytearray(100)) + stacks
 
 
 _MEM = [None, 0]  # type: list

@@ -16,8 +16,7 @@ except ImportError:  # CPython
 from array import array
 
 from mapello.ai.evaluation import margin_value
-from mapello.ai.frontier import leaves
-from mapello.ai.movegen import any_move, moves
+from mapello.ai.frontier import any_move, leaves, moves
 
 _INF = const(1000000)
 _ENTER = const(0)  # the node at ply p is set up: expand it

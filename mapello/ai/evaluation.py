@@ -250,9 +250,7 @@ class BoardInfo:
         bonuses = pos.bonuses
         black = []
         white = []
-        cells = self.cells
-        for i in range(100):
-            b[i] = cells[i]
+        b[:] = self.cells  # both bytearrays: one copy
         points[:] = _ZEROS
         for r in range(10):
             shift = 10 * r

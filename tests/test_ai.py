@@ -115,7 +115,7 @@ def static_value(info, pos):
             cells[i] = info.cells[i]
     w = list(info.base)
     for u in range(100):
-        t = info.pens[u]
+        t = info.pens.get(u)
         if t is not None and cells[u] == 0:
             for k in range(0, len(t), 2):
                 w[t[k]] += t[k + 1]

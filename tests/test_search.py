@@ -9,7 +9,7 @@ from array import array
 import pytest
 
 from mapello.rules.notation import parse_position, position_text
-from mapello.ai import alphabeta, frontier, movegen, search
+from mapello.ai import alphabeta, frontier, search
 from mapello.ai.thinker import Thinker, board_info, exact_nodes
 from mapello.rules.position import PASS, Position, cells_of, moves_mask, popcount
 from mapello.ai.evaluation import BoardInfo
@@ -50,16 +50,16 @@ def test_row_move_generator_equals_the_engine():
             opp = pos.discs[2 - colour]
             want = sorted(cells_of(moves_mask(own, opp, pos.empty())))
             out = []
-            movegen.moves(rows, colour, out, [0] * 100, [0] * 100, 0, 0, 0, [0] * 10)
+            frontier.moves(rows, colour, out, [0] * 100, [0] * 100, 0, 0, 0, [0] * 10)
             assert sorted(k & 127 for k in out) == want, position_text(pos)
-            assert movegen.any_move(b, rows, info.dirs, colour) == bool(want)
+            assert frontier.any_move(b, rows, info.dirs, colour) == bool(want)
 
 
 def test_the_move_generator_leaves_out_the_moves_already_tried():
     pos = Position()
     info, _, rows = search_state(pos)
     out = []
-    movegen.moves(rows, 1, out, [0] * 100, [0] * 100, 35, 0, 64, [0] * 10)
+    frontier.moves(rows, 1, out, [0] * 100, [0] * 100, 35, 0, 64, [0] * 10)
     assert sorted(k & 127 for k in out) == [46, 53]  # f4 and c5; e3 and d6 were tried
 
 
@@ -67,7 +67,7 @@ def test_every_integer_of_the_search_stays_small_on_a_32_bit_board():
     """Every value the search handles, in its loops and in its memory, is below
     2**30: on a 32-bit board none of them is a heap object (a 100-bit mask
     would be), so the VM's instruction counts hold there too."""
-    watched = {alphabeta.run.__code__, frontier.leaves.__code__, movegen.moves.__code__,
+    watched = {alphabeta.run.__code__, frontier.leaves.__code__, frontier.moves.__code__,
                frontier.lifted.__code__}
     big = []
 

@@ -116,7 +116,7 @@ def features(text, infos={}):
     for cell in cells_of(opp):
         f[lines[cell]] -= 1
     for u in range(100):
-        pen = info.pens[u]
+        pen = info.pens.get(u)
         if pen is None or not (empty >> u) & 1:
             continue
         for k in range(0, len(pen), 2):

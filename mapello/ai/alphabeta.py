@@ -16,8 +16,7 @@ except ImportError:  # CPython
 from array import array
 
 from mapello.ai.evaluation import margin_value
-from mapello.ai.frontier import leaves
-from mapello.ai.movegen import any_move, moves
+from mapello.ai.frontier import any_move, leaves, moves
 
 _INF = const(1000000)
 _ENTER = const(0)  # the node at ply p is set up: expand it
@@ -187,9 +186,8 @@ def run(se, limit):
             if BP[c]:
                 g += BP[c]
                 h ^= ZK[200 + c] ^ (ZS if m == 2 else 0)
-            t = PENS[c]
-            if t is not None:
-                v += se._lift(t, m)
+            if c in PENS:
+                v += se._lift(PENS[c], m)
             mv[p] = c
             q = p + 1
             if q == len(dep):
@@ -247,9 +245,8 @@ def run(se, limit):
                 R[r] ^= y
                 for dd in DIRS[c]:
                     EN[c + dd] += 1
-                t = PENS[c]
-                if t is not None:
-                    se._unlift(t)
+                if c in PENS:
+                    se._unlift(PENS[c])
             if p == 0:
                 se.root_scores[mi[0] - 1] = v
             if v > bv[p]:

@@ -106,7 +106,9 @@ class BoardInfo:
         self.lines = bytearray(100)  # how many lines can flip a disc on the cell
         self.base = array("h", _ZEROS + _ZEROS)  # the cell weights of the phase
         self.dirs = [()] * 100  # the directions from each cell towards a playable cell
-        self.pens = [None] * 100  # type: list  # an unflippable cell's (neighbour, penalty, ...)
+        # an unflippable cell's (neighbour, penalty, ...), by cell: a dict, as
+        # they are few (a list of 100 would be mostly None)
+        self.pens = {}  # type: dict
         self.playable = b""  # the cells a disc can be on
         self.corners = []  # the unflippable cells with penalties around them
         # the margin and parity weights by the empties of a leaf
@@ -217,7 +219,7 @@ class BoardInfo:
         pens = self.pens
         for i in range(100):
             base[i] = 0
-            pens[i] = None
+        pens.clear()
         corners = []
         for i in self.playable:
             base[i] = row[1 + lines[i]]
@@ -248,9 +250,7 @@ class BoardInfo:
         bonuses = pos.bonuses
         black = []
         white = []
-        cells = self.cells
-        for i in range(100):
-            b[i] = cells[i]
+        b[:] = self.cells  # both bytearrays: one copy
         points[:] = _ZEROS
         for r in range(10):
             shift = 10 * r

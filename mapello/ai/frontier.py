@@ -1,15 +1,109 @@
-"""The leaves of the search: the moves of a node one ply above the horizon,
-scored without being played (mapello/ai/search.py keeps the estimate of the
-node up to date; a leaf adds what its move changes: the weights of the cell
-and of the flipped discs, the frontier, the penalties it lifts, the margin
-and parity).
+"""The move generator and the leaves of the search, on the board's rows.
 
+moves() finds all legal moves of one side from rows of small integers.  The
+board is held as 10-bit rows (bit c is column c; jokers are in both colours'
+rows, which is harmless: a joker is on the border, where no run of discs can
+pass through it).  A run of the opponent's discs that a move flips along a
+vertical or diagonal line is found in one pass over the rows per vertical
+direction, carrying from row to row the cells that are the end of such a run;
+the horizontal lines grow runs inside each row.  Every value stays below
+2**11, a small integer on every board.
+
+leaves() scores the moves of a node one ply above the horizon without
+playing them (mapello/ai/search.py keeps the estimate of the node up to date;
+a leaf adds what its move changes: the weights of the cell and of the
+flipped discs, the frontier, the penalties it lifts, the margin and parity).
 The table's move and the killer moves come first, before the move generator
 runs: when one of them already proves the node too good for the opponent,
 the generator is never needed.  Each leaf scored is a node.
+
+One module for both (each module costs its own object, globals and names
+in RAM), apart from mapello/ai/alphabeta.py so that each module stays small
+enough to compile on the device.
 """
 
-from mapello.ai.movegen import moves
+from mapello.ai.evaluation import COL_OF
+
+
+def moves(R, m, out, W, HI, x1, x2, x3, down):
+    """Append the legal moves of colour m (1 or 2) to `out`, as sort keys:
+    (W[cell] + HI[cell]) * 128 + cell, for every cell but x1, x2 and x3.
+
+    R: R[r] the empty cells of row r, R[10 + r] black's row r, R[20 + r]
+    white's (jokers in both); `down` is a scratch list of 10."""
+    am = 10 * m
+    ao = 30 - am
+    # runs closed below: for row r, the cells whose line downwards (straight,
+    # down-left, down-right) is the opponent's discs then one of ours
+    sa = 0
+    sl = 0
+    sr = 0
+    po = R[am + 9]
+    r = 8
+    while r:
+        x = R[ao + r]
+        down[r] = sa | (sl << 1) | (sr >> 1)
+        sa = x & (po | sa)
+        sl = x & ((po | sl) << 1)
+        sr = x & ((po | sr) >> 1)
+        po = R[am + r]
+        r -= 1
+    # then upwards, and along each row
+    sa = 0
+    sl = 0
+    sr = 0
+    po = R[am]
+    r = 1
+    while r < 9:
+        x = R[ao + r]
+        ow = R[am + r]
+        t = down[r] | sa | (sl << 1) | (sr >> 1)
+        sa = x & (po | sa)
+        sl = x & ((po | sl) << 1)
+        sr = x & ((po | sr) >> 1)
+        u = x & (ow << 1)
+        if u:
+            y = x & (u << 1)
+            while y:
+                u |= y
+                y = x & (y << 1)
+            t |= u << 1
+        u = x & (ow >> 1)
+        if u:
+            y = x & (u >> 1)
+            while y:
+                u |= y
+                y = x & (y >> 1)
+            t |= u >> 1
+        t &= R[r]
+        while t:
+            u = t & -t
+            t ^= u
+            c = 10 * r + COL_OF[u % 11]
+            if c != x1 and c != x2 and c != x3:
+                out.append(((W[c] + HI[c]) << 7) | c)
+        po = ow
+        r += 1
+
+
+def any_move(b, R, dirs, m):
+    """True if colour m has a legal move (a walk from every empty cell: only
+    needed when the side to move has none, to tell a pass from the end)."""
+    o = 3 - m
+    for r in range(1, 9):
+        t = R[r]
+        while t:
+            u = t & -t
+            t ^= u
+            c = 10 * r + COL_OF[u % 11]
+            for d in dirs[c]:
+                if b[c + d] == o:
+                    x = c + d + d
+                    while b[x] == o:
+                        x += d
+                    if b[x] & m:
+                        return True
+    return False
 
 
 def leaves(se, p, limit, nodes):
@@ -91,9 +185,8 @@ def leaves(se, p, limit, nodes):
         if not gen:
             known += 1
         v = s + W[c] + 2 * sw + fw * fc + mw * (g + 1 + 2 * f + BP[c])
-        t = PENS[c]
-        if t is not None:
-            v += lifted(b, t, c, m)
+        if c in PENS:
+            v += lifted(b, PENS[c], c, m)
         if p == 0:
             se.root_scores[k - 1] = v
         if v > best:

@@ -240,3 +240,26 @@ def test_a_without_a_saved_game_starts_at_once():
     assert p.app.lines[3] == "A start  </> change"
     p.press("A")
     assert p.screen == "play"
+
+
+def test_a_message_longer_than_three_lines_shows_in_pages_with_nothing_cut(tmp_path):
+    rows = ["# . . . . . . . . .", ". # . . . . . . . .", ". . # . . . . . . ."] + [". " * 10] * 7
+    (tmp_path / "a-board-with-a-rather-long-file-name.txt").write_text(
+        "; limits: walls 1\n" + "\n".join(rows) + "\n")
+    boards = from_folder(str(tmp_path))
+    try:
+        boards.board(0)
+    except ValueError as e:
+        said = str(e)
+    assert len(said) > 3 * 21                     # more than three display lines
+    p = Player(boards=boards, settings={"board": None})
+    p.press("A")                                  # start: the board file is broken
+    pages = []
+    for _ in range(4):
+        if p.screen != "menu" or p.app.lines[1:] in pages or not p.app.message:
+            break
+        pages.append(p.app.lines[1:])
+        p.wait(1800)
+    assert len(pages) == 2
+    assert "".join("".join(page) for page in pages).replace(" ", "") == said.replace(" ", "")
+    assert not p.app.message and p.app.lines[3] == "A start  </> change"   # then the menu again

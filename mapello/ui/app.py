@@ -99,9 +99,9 @@ def fit(text):
 
 
 def wrap(text):
-    """A message as up to 3 display lines, broken at spaces when it is long."""
+    """A message as display lines, broken at spaces when it is long."""
     out = []
-    while text and len(out) < 3:
+    while text:
         cut = len(text)
         if cut > LINE_WIDTH:
             cut = text.rfind(" ", 0, LINE_WIDTH + 1)
@@ -144,6 +144,10 @@ class App:
         self._handling = False
         self._dirty = True
         self._message = ""
+        self._message_lines = []  # wrap(message): shown three at a time
+        self._message_page = 0
+        self._message_at = 0
+        self._message_ms = MESSAGE_MS
         self._message_until = 0
         self.held = 0             # bit per button currently held
         self.write_board = None   # the device sets it when boards may be saved as files
@@ -287,10 +291,16 @@ class App:
         return self._message
 
     def say(self, text, ms=MESSAGE_MS):
-        """A short message on the last display line (up to three lines when
-        long) for `ms` milliseconds."""
-        self._message = str(text)[:3 * LINE_WIDTH]
-        self._message_until = self.clock() + ms
+        """A message on the last display line (up to three lines when long)
+        for `ms` milliseconds.  One longer than three lines (a board file's
+        error names the file, the line and the column) shows three lines at
+        a time, each three for `ms`: nothing of it is cut off."""
+        self._message = text = str(text)
+        self._message_lines = lines = wrap(text)
+        self._message_page = 0
+        self._message_at = now = self.clock()
+        self._message_ms = ms
+        self._message_until = now + ms * ((len(lines) + 2) // 3)
         self._dirty = True
 
     # --- inputs -------------------------------------------------------------
@@ -311,9 +321,15 @@ class App:
         if self._deferred:
             self.run_deferred()
         now = self.clock()
-        if self._message and now - self._message_until >= 0:
-            self._message = ""
-            self._dirty = True
+        if self._message:
+            if now - self._message_until >= 0:
+                self._message = ""
+                self._dirty = True
+            elif len(self._message_lines) > 3:
+                page = (now - self._message_at) // self._message_ms
+                if page != self._message_page:
+                    self._message_page = page
+                    self._dirty = True
         if getattr(self.screen, "tick", None) is not None:
             self._guarded("tick", now)
         self._refresh()
@@ -365,7 +381,8 @@ class App:
                 raise ValueError("%s: line over %d: %r" % (self.screen_name, LINE_WIDTH, line))
             out.append(fit(line))
         if self._message:
-            shown = wrap(self._message)
+            first = 3 * self._message_page
+            shown = self._message_lines[first:first + 3]
             for i in range(len(shown)):
                 out[4 - len(shown) + i] = fit(shown[i])
         if out != self.lines or old != bytes(self.frame):

@@ -263,3 +263,26 @@ def test_a_message_longer_than_three_lines_shows_in_pages_with_nothing_cut(tmp_p
     assert len(pages) == 2
     assert "".join("".join(page) for page in pages).replace(" ", "") == said.replace(" ", "")
     assert not p.app.message and p.app.lines[3] == "A start  </> change"   # then the menu again
+
+
+def test_a_board_file_named_like_a_menu_choice_gives_way_to_it(tmp_path):
+    rows = "\n".join([". " * 10, ". . # . . . . . . ."] + [". " * 10] * 8) + "\n"
+    (tmp_path / "mine.txt").write_text("; Random Mapello\n" + rows)
+    (tmp_path / "Set up by hand.txt").write_text("; Set up by hand\n" + rows)
+    p = Player(boards=from_folder(str(tmp_path)), settings={"board": None})
+    names = []
+    to_row(p, "Board")
+    for _ in range(5):
+        names.append(p.app.lines[2])
+        p.press("RIGHT")
+    assert names == [" Set up by hand.txt", " mine", " Blocked squares", " Random Mapello",
+                     " Set up by hand"]
+    assert p.app.lines[2] == " Set up by hand.txt"    # round again: the file
+    p.press("RIGHT")
+    p.press("DOWN")                                # the file's board brings its own wall
+    assert p.app.lines[2] == " Walls: 1 on board"
+    p.press("UP")
+    while p.app.lines[2] != " Random Mapello":
+        p.press("RIGHT")
+    p.press("DOWN")                                # the built-in kind: the menu's limits
+    assert p.app.lines[2] == " Walls: at most 8"

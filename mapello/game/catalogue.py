@@ -2,8 +2,8 @@
 needs the names, and parsed only when the board is chosen: the boards cost
 next to no memory while a game is played, nothing is compiled for them before
 the game's own code, and a broken file is reported when it is chosen, with
-its line and column.  Names are unique: a name another file took already
-gives way to the file's name."""
+its line and column.  Names are unique: a name another file took already, or
+one of the menu's own boards ("Random Mapello"), gives way to the file's name."""
 
 import os
 
@@ -50,7 +50,8 @@ class Catalogue:
         """Every FOLDER/*.txt in name order, named by its header comment (or
         its file name); a file that cannot be read is skipped, and said."""
         from mapello.rules.boardfile import board_name
-        self._names = []
+        from mapello.game.options import BUILT_IN_BOARDS
+        taken = self._names = []
         folder = self._folder
         try:
             files = sorted(n for n in os.listdir(folder) if n.endswith(".txt") and not n.startswith("."))
@@ -66,8 +67,10 @@ class Catalogue:
                 self._say("Skipped %s: %s" % (file, e))
                 continue
             name = name[:NAME_CHARS]
-            if not name or name in self._names:   # the menu keeps a board by its name
+            if not name or name in taken or name in BUILT_IN_BOARDS:   # the menu keeps a board by its name
                 name = file[:-4]
+                if name in taken or name in BUILT_IN_BOARDS:
+                    name = file
             self.add(name, path)
 
 

@@ -5,12 +5,8 @@ or removed never moves the choice to another board; a name no longer there
 falls back to the first board."""
 
 from mapello.game import options
+from mapello.game.options import BLOCKED, BY_HAND, RANDOM, SAVED_BOARD
 from mapello.rules.position import Position
-
-BLOCKED = "Blocked squares"
-RANDOM = "Random Mapello"
-BY_HAND = "Set up by hand"
-SAVED = "Saved board"
 
 
 def board_names(app):
@@ -20,7 +16,7 @@ def board_names(app):
         names.remove(first)
         names.insert(0, first)
     if app.settings.get("myboard"):
-        names.append(SAVED)
+        names.append(SAVED_BOARD)
     names.append(BLOCKED)
     names.append(RANDOM)
     names.append(BY_HAND)
@@ -50,7 +46,7 @@ def saved_board(app):
     try:
         return parse_board(app.settings.get("myboard", ""))
     except BoardError:
-        return BoardFile(Position(), SAVED)
+        return BoardFile(Position(), SAVED_BOARD)
 
 
 def chosen_board(app):
@@ -60,7 +56,7 @@ def chosen_board(app):
     name = chosen_name(app)
     if name == BY_HAND:
         return None
-    if name == SAVED:
+    if name == SAVED_BOARD:
         b = saved_board(app)
     else:
         b = bundled(app, name)
@@ -82,7 +78,7 @@ def preview(menu):
     if menu._preview is None:
         app = menu.app
         name = chosen_name(app)
-        if name == SAVED:
+        if name == SAVED_BOARD:
             pos = saved_board(app).position
         else:
             try:

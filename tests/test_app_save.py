@@ -223,3 +223,30 @@ def test_the_power_cut_as_a_game_ends_never_loses_the_game():
         assert in_progress or saved.series.played == 1, (states, len(moves))
         states += 1
     assert states >= len(moves)
+
+
+class CountingNvm(FakeNvm):
+    """A FakeNvm that counts the reads made of it."""
+
+    reads = 0
+
+    def __getitem__(self, key):
+        self.reads += 1
+        return super().__getitem__(key)
+
+
+def test_power_on_reads_the_save_once():
+    """The settings, the menu's peek and the resume each ask for the save:
+    the memory is read once, as one load() reads it."""
+    nvm = FakeNvm()
+    p = Player(settings={"games": 2}, storage=NvmStorage(nvm))
+    p.press("A")
+    play_game(p, 3, until=10)
+    once = CountingNvm(data=bytes(nvm.data))
+    assert NvmStorage(once).load() is not None
+    at_start = CountingNvm(data=bytes(nvm.data))
+    q = Player(storage=NvmStorage(at_start))
+    assert "B resume" in q.app.lines[3]
+    assert at_start.reads == once.reads > 0
+    q.press("B")                                   # resuming reads nothing more either
+    assert q.screen == "play" and at_start.reads == once.reads

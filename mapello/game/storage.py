@@ -105,6 +105,7 @@ class LogStorage:
         self._end = -1           # where the next record goes; -1: not read yet
         self._used = 0           # past the last byte that is not erased
         self._clean = False      # records can be appended at _end
+        self._known = False      # _last is what the memory holds: load() need not read it
 
     def capacity(self):
         """The largest payload a save can hold."""
@@ -205,23 +206,29 @@ class LogStorage:
         return "ok"
 
     def load(self):
-        """The newest good save, or None; never raises on bad contents."""
+        """The newest good save, or None; never raises on bad contents.  The
+        memory is read once: later calls give what that read, or the last
+        save, left (with the same problem and notice), since nothing else
+        writes it.  At power-on the settings, the menu and the resume each ask."""
+        if self._known:
+            return self._last
         self.problem = None
         self.notice = None
         try:
             kind = self._scan()
         except (IndexError, ValueError, TypeError):
             kind = "corrupt"
-        if kind == "ok":
+        if kind == "ok" or kind == "blank":
+            self._known = True
             return self._last
-        if kind != "blank":
-            self.problem = _WHY[kind] + "; set aside, new game"
-            self.set_aside()
+        self.problem = _WHY[kind] + "; set aside, new game"
+        self.set_aside()
         return None
 
     def set_aside(self):
         """Stop using the current contents (a bad save): the next save
         rewrites them.  FileStorage keeps a copy."""
+        self._known = False
         self._last = None
         self._clean = False
         if self._end < 0:
@@ -252,8 +259,10 @@ class LogStorage:
         except (OSError, RuntimeError, ValueError, IndexError) as e:
             self.problem = "save failed: %s" % str(e)[:40]
             self._end = -1      # what the memory holds is not known: read it again
+            self._known = False
             return False
         self._last = data
+        self._known = True
         self.problem = None
         self.notice = None
         return True

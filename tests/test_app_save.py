@@ -250,3 +250,26 @@ def test_power_on_reads_the_save_once():
     assert at_start.reads == once.reads > 0
     q.press("B")                                   # resuming reads nothing more either
     assert q.screen == "play" and at_start.reads == once.reads
+
+
+def test_a_saved_game_that_fails_its_checks_is_said_when_b_asks_for_it():
+    """The menu offers B from the save's outline (the game is decoded and
+    checked only when B asks, so power-on compiles none of the game's
+    modules); a game that fails then is said, set aside, and no longer offered."""
+    good = pack(Game(Position(), (53,)), Series(3), {"games": 3, "hints": 1, "timer": 0})
+    illegal = bytearray(good)
+    illegal[-1] = 11                                  # a1: not a legal first move
+    nvm = FakeNvm()
+    assert NvmStorage(nvm).save(bytes(illegal))
+    p = Player(storage=NvmStorage(nvm))
+    assert p.app.lines[3] == "A start  B resume"
+    p.press("B")
+    assert p.screen == "menu" and "set aside" in " ".join(p.app.lines), p.app.lines
+    p.wait(6000)
+    assert p.app.lines[3] == "A start  </> change" and p.app.last_error is None
+    p.press("A")                                     # a new game saves over it
+    play_game(p, 1, until=3)
+    q = Player(storage=NvmStorage(nvm))
+    assert "B resume" in q.app.lines[3]
+    q.press("B")
+    assert q.screen == "play"

@@ -57,13 +57,11 @@ class Screen:
             self.can_resume = False
             return
         _, has_game, problem = peek(app.storage)
-        found = None
-        if has_game:                 # only then the game's modules: read it all
-            found, problem = app.flow().saved(app)
         if problem and problem != app.message:   # a notice may show already, longer
             app.say(problem)
-        self.can_resume = (found is not None and found.match is not None
-                           and not found.match.pos.is_over())
+        # B decodes the game and checks it (the game's modules compile then,
+        # not at power-on); a game that fails its checks is said then
+        self.can_resume = has_game
 
     def rows(self):
         """The keys of the menu's lines, as they show now."""
@@ -156,7 +154,9 @@ class Screen:
         elif button == buttons.B and not confirm:
             s, problem = app.flow().resume(app)
             if s is None:
+                self.can_resume = False
                 app.say(problem or "A starts a game")
+                app.changed()
                 return
             app.go("play", s)
             app.say("game resumed")

@@ -30,11 +30,7 @@ LEVEL_COUNT = 3         # len(mapello.ai.LEVELS), without importing the computer
 
 # The menu's boards that are not files (settings "board" holds one of these
 # or a board file's name): a file with one of these names gives way to them.
-SAVED_BOARD = "Saved board"
-BLOCKED = "Blocked squares"
-RANDOM = "Random Mapello"
-BY_HAND = "Set up by hand"
-BUILT_IN_BOARDS = (SAVED_BOARD, BLOCKED, RANDOM, BY_HAND)
+BUILT_IN_BOARDS = ("Saved board", "Blocked squares", "Random Mapello", "Set up by hand")
 
 
 def limits_of(settings):

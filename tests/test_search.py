@@ -10,7 +10,8 @@ import pytest
 
 from mapello.rules.notation import parse_position, position_text
 from mapello.ai import alphabeta, frontier, search
-from mapello.ai.thinker import Thinker, board_info, exact_nodes
+from mapello.ai.levels import exact_nodes
+from mapello.ai.thinker import Thinker, board_info
 from mapello.rules.position import PASS, Position, cells_of, moves_mask, popcount
 from mapello.ai.evaluation import BoardInfo
 from mapello.ai.search import Search

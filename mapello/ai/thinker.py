@@ -1,12 +1,6 @@
-"""The computer opponent: three levels that think in slices on a microcontroller.
-
-easy   one ply: the move that flips most, takes bonuses and grabs cells that can
-       never be flipped; it never looks at the reply, so it walks into traps.
-medium a two-ply search with the evaluation of mapello/ai/evaluation.py, and an
-       exact solve of the last 7 empties.
-hard   iterative deepening (mapello/ai/search.py) until the budget runs out; it
-       solves the endgame exactly once the solve is expected to fit in what is
-       left of the budget.
+"""The computer opponent, thinking in slices on a microcontroller: one
+Thinker per move, for the level's depth and budgets (mapello/ai/levels.py)
+and the iterative deepening of mapello/ai/search.py.
 
 `Thinker.step(n)` searches about n nodes and returns, so the app keeps the
 display and the buttons alive while the computer thinks; `best()` is a legal
@@ -24,36 +18,19 @@ import gc
 # The biggest modules first, each compiled while the heap is least cut up,
 # with a collection after each: compiling from source on the device needs
 # room in one piece.
-from mapello.ai.evaluation import BoardInfo, unflippable_cells
+from mapello.ai.evaluation import BoardInfo
 gc.collect()
 import mapello.ai.alphabeta  # noqa: F401 (imported here for the order above)
 gc.collect()
 from mapello.ai.search import Search, reserve
 gc.collect()
-from mapello.rules.position import PASS, cells_of, flips_mask, moves_mask, popcount
+from mapello.ai.levels import DEFAULT_NODES, EXACT_EMPTIES, MAX_DEPTH, exact_nodes, one_ply
+from mapello.rules.position import PASS, cells_of, moves_mask, popcount
 from mapello.ai import LEVELS
 from mapello.rng import Rng
 
 
-# Node budgets used when the caller gives neither a node nor a time budget.
-DEFAULT_NODES = (0, 3000, 20000)
-
-_MAX_DEPTH = (0, 2, 60)  # iterative deepening stops at this depth per level
-_EXACT_EMPTIES = (0, 7, 60)  # the most empties a level solves exactly
 _EXACT = const(200)  # the depth of an exact solve: deeper than any game goes
-
-
-# About how many nodes an exact solve of n empties takes, after the first
-# iterations: 1.5 to 2 times the median on random Mapello boards; each
-# further empty costs about 3 times as much.
-_EXACT_NODES = (1, 4, 10, 20, 45, 110, 260, 650, 1200, 4000, 18000, 55000, 120000, 450000,
-                950000)
-
-
-def exact_nodes(empties):
-    if empties < len(_EXACT_NODES):
-        return _EXACT_NODES[empties]
-    return _EXACT_NODES[-1] * 3 ** (empties - len(_EXACT_NODES) + 1)
 
 
 class Thinker:
@@ -72,8 +49,8 @@ class Thinker:
         if level not in LEVELS:
             raise ValueError("level %r: choose one of %s" % (level, ", ".join(LEVELS)))
         self.level = lv = LEVELS.index(level)
-        self.max_depth = _MAX_DEPTH[lv] if max_depth is None else max_depth
-        self.exact_empties = _EXACT_EMPTIES[lv] if max_depth is None else 0
+        self.max_depth = MAX_DEPTH[lv] if max_depth is None else max_depth
+        self.exact_empties = EXACT_EMPTIES[lv] if max_depth is None else 0
         self.nodes = 0
         self.depth = 0  # depth of the deepest finished iteration (_EXACT: solved)
         self.score = 0  # its value for the side to move (see mapello.ai.evaluation)
@@ -98,7 +75,7 @@ class Thinker:
         if self._done:
             return
         if lv == 0:
-            self._best = self._one_ply(pos, cells, own | pos.jokers, opp)
+            self._best = one_ply(pos, cells, own | pos.jokers, opp, self._rng)
             self._done = True
             return
         self._root = cells
@@ -193,24 +170,6 @@ class Thinker:
         if s.ri >= 1:
             self._best = s.root[s.best_index]
         self._done = True
-
-    def _one_ply(self, pos, cells, mine, opp):
-        """The easy level: most flips, bonuses, unflippable cells; ties by seed."""
-        stable = unflippable_cells(pos.walls, pos.jokers)
-        best = PASS
-        best_v = -1
-        for cell in cells:
-            bit = 1 << cell
-            v = 4 * popcount(flips_mask(bit, mine, opp))
-            if bit & pos.bonuses:
-                v += 12
-            if bit & stable:
-                v += 8
-            v = v * 8 + self._rng.below(8)
-            if v > best_v:
-                best_v = v
-                best = cell
-        return best
 
     def _end_iteration(self):
         s = self._search

@@ -33,7 +33,8 @@ import random
 import sys
 
 from mapello.rules.notation import parse_position, position_text
-from mapello.ai.thinker import DEFAULT_NODES, LEVELS, Thinker
+from mapello.ai.levels import DEFAULT_NODES
+from mapello.ai.thinker import LEVELS, Thinker
 from mapello.rules.boardfile import BoardError, load_board
 from mapello.rules.position import (CENTRE, INNER, PASS, Position, cells_of, flips_mask, moves_mask,
                             popcount)

@@ -45,7 +45,8 @@ GROUPS = {
     "menu": ("rules.boardfile", "ui.menu_boards", "ui.menu"),
     "setup": ("game.board_setup", "ui.choice", "ui.setup", "ui.colour"),
     "play": ("ui.choice", "ui.thinking", "ui.game_menu", "ui.play"),
-    "ai": ("ai.evaluation", "ai.frontier", "ai.alphabeta", "ai.search", "ai.thinker"),                                   # the computer and hints
+    "ai": ("ai.evaluation", "ai.frontier", "ai.alphabeta", "ai.search", "ai.levels",
+           "ai.thinker"),                                    # the computer and hints
     "end": ("ui.game_over", "ui.replay"),
 }
 # Modules a group's screens import only when a player asks for them: not

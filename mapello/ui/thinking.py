@@ -22,7 +22,8 @@ def search(app, pos, level, ply):
     level uses all of it, the lower levels stop sooner, at their own node
     budgets.  `ply` (moves so far) varies the seed from move to move."""
     app.use(("play", "ai"))
-    from mapello.ai.thinker import DEFAULT_NODES, Thinker
+    from mapello.ai.levels import DEFAULT_NODES
+    from mapello.ai.thinker import Thinker
     nodes = None if level == HARD else DEFAULT_NODES[level]
     return Thinker(pos, LEVELS[level], seed=app.seed + ply, node_budget=nodes, clock=app.clock,
                    time_budget_ms=app.settings.get("think_ms", 2000))

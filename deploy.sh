@@ -7,13 +7,12 @@ set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 SUPPORTED_MAJORS="9 10"     # CircuitPython 9 and 10: busdisplay, i2cdisplaybus, keypad
 MANIFEST="$HERE/lib/requirements.txt"   # the pinned versions (circup reads it too)
-# The files of each library that go to the board (only the PCF loader of adafruit_bitmap_font).
+# The files of each library that go to the board.
 LIB_FILES=(
   "adafruit-circuitpython-neopixel neopixel.py"
   "adafruit-circuitpython-display-text adafruit_display_text/__init__.py adafruit_display_text/label.py"
   "adafruit-circuitpython-displayio-ssd1306 adafruit_displayio_ssd1306.py"
   "adafruit-circuitpython-ticks adafruit_ticks.py"
-  "adafruit-circuitpython-bitmap-font adafruit_bitmap_font/__init__.py adafruit_bitmap_font/glyph_cache.py adafruit_bitmap_font/pcf.py"
 )
 UPDATE_DIR=".mapello-update"    # on the drive: the new files, until all of them are there
 RUNS_FIRST="code.txt"           # CircuitPython runs the first of code.txt, code.py, main.py, main.txt
@@ -224,7 +223,8 @@ stage_game() {  # DIR: code.py, boot.py, lib/, mapello/ (device modules), boards
         cp "$HERE/$rel" "$dir/$rel"
     done
     for f in "$HERE"/boards/*.txt; do [ -f "$f" ] && cp "$f" "$dir/boards/"; done
-    for f in "$HERE"/fonts/*.pcf; do [ -f "$f" ] && cp "$f" "$dir/fonts/"; done
+    # the glyph sheet the game reads; the .pcf it is made from stays on the computer
+    for f in "$HERE"/fonts/*.bin; do [ -f "$f" ] && cp "$f" "$dir/fonts/"; done
     cp "$HERE/boot.py" "$HERE/code.py" "$dir/"
     if [ -n "$mpy_cross" ]; then
         (cd "$dir" && find mapello lib -name '*.py' | sort) | while read -r rel; do

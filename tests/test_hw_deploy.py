@@ -20,6 +20,8 @@ SITE = glob.glob(os.path.join(ROOT, ".venv", "lib", "python3*", "site-packages")
 PICO_9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\nBoard ID:raspberry_pi_pico\n"
 LIBS = ("neopixel.py", "adafruit_display_text/__init__.py", "adafruit_display_text/label.py",
         "adafruit_displayio_ssd1306.py", "adafruit_ticks.py")
+# what earlier versions put in lib/ and an update removes: the PCF loader that read the 5x8 font
+RETIRED = ("adafruit_bitmap_font/__init__.py", "adafruit_bitmap_font/glyph_cache.py", "adafruit_bitmap_font/pcf.py")
 
 
 def make_drive(tmp_path, boot_out=PICO_9, name="CIRCUITPY", formatted=True):
@@ -339,6 +341,45 @@ def test_a_bundled_font_is_updated_only_if_the_user_left_it_alone(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "kept fonts/mapello-5x8.bin" in proc.stdout
     assert read(drive / "fonts" / "mapello-5x8.bin") == b"\xff" * 480
+
+
+def cksum_line(path, name):
+    """A line of a folder's .mapello-bundled, as deploy.sh writes it."""
+    with open(path, "rb") as f:
+        out = subprocess.run(["cksum"], stdin=f, capture_output=True, text=True, check=True).stdout
+    return "%s %s\n" % (" ".join(out.split()[:2]), name)
+
+
+def test_an_update_removes_the_pcf_font_and_its_loader_that_earlier_versions_copied(tmp_path):
+    """A drive deployed before the font became a sheet holds the PCF font
+    (listed as bundled) and adafruit_bitmap_font's PCF loader in lib/: both
+    go; a PCF file the user changed stays."""
+    drive = make_drive(tmp_path)
+    assert deploy("--target", drive).returncode == 0
+    for lib in RETIRED:                                 # as the earlier deploy.sh copied them
+        os.makedirs(drive / "lib" / os.path.dirname(lib), exist_ok=True)
+        shutil.copy(os.path.join(SITE, lib), drive / "lib" / lib)
+    (drive / "lib" / "adafruit_bitmap_font" / "pcf.mpy").write_bytes(b"C\x06")
+    pcf = os.path.join(ROOT, "fonts", "mapello-5x8.pcf")
+    shutil.copy(pcf, drive / "fonts" / "mapello-5x8.pcf")
+    (drive / "fonts" / "old-5x8.pcf").write_bytes(b"\x01fcp changed by the user")
+    with open(drive / "fonts" / ".mapello-bundled", "a") as f:
+        f.write(cksum_line(pcf, "mapello-5x8.pcf"))
+        f.write(cksum_line(pcf, "old-5x8.pcf"))       # bundled once, changed since
+    proc = deploy("--target", drive, "--dry-run")
+    assert proc.returncode == 0, proc.stderr
+    assert "would remove fonts/mapello-5x8.pcf" in proc.stdout
+    assert "would remove lib/adafruit_bitmap_font/pcf.py" in proc.stdout
+    proc = deploy("--target", drive)
+    assert proc.returncode == 0, proc.stderr
+    files = tree(drive)
+    assert not any(p.startswith("lib/adafruit_bitmap_font") for p in files)
+    assert not (drive / "lib" / "adafruit_bitmap_font").exists()
+    assert "fonts/mapello-5x8.pcf" not in files and "removed fonts/mapello-5x8.pcf" in proc.stdout
+    assert files["fonts/old-5x8.pcf"] == b"\x01fcp changed by the user"
+    assert files["fonts/mapello-5x8.bin"] == read(os.path.join(ROOT, "fonts", "mapello-5x8.bin"))
+    assert "mapello-5x8.pcf" not in files["fonts/.mapello-bundled"].decode()
+    assert_runs_the_game(drive)
 
 
 def test_read_only_drive_is_refused(tmp_path):

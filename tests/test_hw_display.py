@@ -221,14 +221,16 @@ def load_make_font():
     return module
 
 
-def test_the_committed_sheet_is_what_the_pcf_gives():
+def test_the_committed_sheet_is_what_the_pcf_gives(tmp_path):
     """fonts/mapello-5x8.bin is tools/make_font.py's output for the committed
     .pcf, byte for byte: after a change to the font, run make_font.py --bin."""
     make_font = load_make_font()
     lit = make_font.sheet_pixels(PCF_FILE)
     assert lit == pcf_glyph_pixels()
+    out = tmp_path / "sheet.bin"
+    make_font.write_sheet(PCF_FILE, str(out))                # what --bin writes
     with open(font_module.font_path(), "rb") as f:
-        assert f.read() == make_font.pack(lit)
+        assert f.read() == make_font.pack(lit) == out.read_bytes()
 
 
 class CBitmaptools:

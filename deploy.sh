@@ -7,14 +7,17 @@ set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 SUPPORTED_MAJORS="9 10"     # CircuitPython 9 and 10: busdisplay, i2cdisplaybus, keypad
 MANIFEST="$HERE/lib/requirements.txt"   # the pinned versions (circup reads it too)
-# The files of each library that go to the board (only the PCF loader of adafruit_bitmap_font).
+# The files of each library that go to the board.
 LIB_FILES=(
   "adafruit-circuitpython-neopixel neopixel.py"
   "adafruit-circuitpython-display-text adafruit_display_text/__init__.py adafruit_display_text/label.py"
   "adafruit-circuitpython-displayio-ssd1306 adafruit_displayio_ssd1306.py"
   "adafruit-circuitpython-ticks adafruit_ticks.py"
-  "adafruit-circuitpython-bitmap-font adafruit_bitmap_font/__init__.py adafruit_bitmap_font/glyph_cache.py adafruit_bitmap_font/pcf.py"
 )
+# Library files earlier versions of the game put in lib/ that it no longer
+# loads (.py or .mpy): an update removes them.  adafruit_bitmap_font's PCF
+# loader read the 5x8 font at start; the font is now a ready-made sheet.
+RETIRED_LIB_FILES="adafruit_bitmap_font/__init__.py adafruit_bitmap_font/glyph_cache.py adafruit_bitmap_font/pcf.py"
 UPDATE_DIR=".mapello-update"    # on the drive: the new files, until all of them are there
 RUNS_FIRST="code.txt"           # CircuitPython runs the first of code.txt, code.py, main.py, main.txt
 RUN_IF_NO_CODE_PY="main.py main.txt"
@@ -224,7 +227,8 @@ stage_game() {  # DIR: code.py, boot.py, lib/, mapello/ (device modules), boards
         cp "$HERE/$rel" "$dir/$rel"
     done
     for f in "$HERE"/boards/*.txt; do [ -f "$f" ] && cp "$f" "$dir/boards/"; done
-    for f in "$HERE"/fonts/*.pcf; do [ -f "$f" ] && cp "$f" "$dir/fonts/"; done
+    # the glyph sheet the game reads; the .pcf it is made from stays on the computer
+    for f in "$HERE"/fonts/*.bin; do [ -f "$f" ] && cp "$f" "$dir/fonts/"; done
     cp "$HERE/boot.py" "$HERE/code.py" "$dir/"
     if [ -n "$mpy_cross" ]; then
         (cd "$dir" && find mapello lib -name '*.py' | sort) | while read -r rel; do
@@ -349,6 +353,12 @@ if [ "$use_circup" = 0 ]; then
         done
     done
 fi
+for file in $RETIRED_LIB_FILES; do
+    for ext in py mpy; do
+        rel="lib/${file%.py}.$ext"
+        [ ! -f "$target/$rel" ] || plan_drop "$rel"
+    done
+done
 for rel in $(cd "$stage/game" && find mapello -type f | sort); do plan_put "$rel"; done
 if [ -d "$target/mapello" ]; then
     for rel in $(cd "$target" && find mapello -type f | sort); do
@@ -358,10 +368,12 @@ fi
 
 # boards/ and fonts/: a bundled file replaces the drive's copy only if that copy is
 # what the last deploy put there (its checksum is in FOLDER/.mapello-bundled);
-# otherwise the user changed or saved it, and it stays.  Other files there are
-# the user's and are left alone.
+# otherwise the user changed or saved it, and it stays.  A file the last deploy
+# put there, unchanged, that the game no longer bundles (the 5x8 font's .pcf,
+# now made into a .bin on the computer) is removed.  Other files there are the
+# user's and are left alone.
 plan_bundled() {
-    local folder="$1" staged name rel sum_old
+    local folder="$1" staged name rel sum_old old
     local manifest="$target/$folder/.mapello-bundled"
     bundled_manifest "$stage/game/$folder"
     for staged in "$stage/game/$folder"/*; do
@@ -377,6 +389,14 @@ plan_bundled() {
         fi
         plan_put "$rel"
     done
+    if [ -f "$manifest" ]; then
+        for old in "$target/$folder"/*; do
+            name="$(basename "$old")"
+            [ -f "$old" ] && [ ! -f "$stage/game/$folder/$name" ] || continue
+            sum_old="$(cksum < "$old" | cut -d' ' -f1,2)"
+            if grep -qxF "$sum_old $name" "$manifest"; then plan_drop "$folder/$name"; fi
+        done
+    fi
     plan_put "$folder/.mapello-bundled"
 }
 plan_bundled boards
@@ -481,6 +501,9 @@ while read -r action rel; do
         say "removed $rel"
     fi
 done < "$plan"
+for file in $RETIRED_LIB_FILES; do    # their folder too, once empty
+    rmdir "$target/lib/$(dirname "$file")" 2>/dev/null || true
+done
 rm -rf "${target:?}/$UPDATE_DIR"
 sync
 say "done: $changes change(s); the board restarts with the new code"

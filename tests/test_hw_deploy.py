@@ -19,8 +19,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = glob.glob(os.path.join(ROOT, ".venv", "lib", "python3*", "site-packages"))[0]
 PICO_9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\nBoard ID:raspberry_pi_pico\n"
 LIBS = ("neopixel.py", "adafruit_display_text/__init__.py", "adafruit_display_text/label.py",
-        "adafruit_displayio_ssd1306.py", "adafruit_ticks.py", "adafruit_bitmap_font/__init__.py",
-        "adafruit_bitmap_font/glyph_cache.py", "adafruit_bitmap_font/pcf.py")
+        "adafruit_displayio_ssd1306.py", "adafruit_ticks.py")
+# what earlier versions put in lib/ and an update removes: the PCF loader that read the 5x8 font
+RETIRED = ("adafruit_bitmap_font/__init__.py", "adafruit_bitmap_font/glyph_cache.py", "adafruit_bitmap_font/pcf.py")
 
 
 def make_drive(tmp_path, boot_out=PICO_9, name="CIRCUITPY", formatted=True):
@@ -118,10 +119,10 @@ def test_fresh_install(tmp_path):
     assert "gets the pico example" in proc.stdout
     for lib in LIBS:
         assert files["lib/" + lib] == read(os.path.join(SITE, lib)), lib
-    # only the PCF loader: bitmap_font.py would import every format's module
-    assert not any(p.startswith("lib/adafruit_bitmap_font/") and p[4:] not in LIBS for p in files)
-    assert files["fonts/mapello-5x8.pcf"] == read(os.path.join(ROOT, "fonts", "mapello-5x8.pcf"))
-    assert "fonts/README.md" not in files
+    # the font is a ready-made glyph sheet: no PCF file, no PCF loader
+    assert not any(p.startswith("lib/adafruit_bitmap_font") for p in files)
+    assert files["fonts/mapello-5x8.bin"] == read(os.path.join(ROOT, "fonts", "mapello-5x8.bin"))
+    assert "fonts/README.md" not in files and "fonts/mapello-5x8.pcf" not in files
     assert files["mapello/rules/position.py"] == read(os.path.join(ROOT, "mapello", "rules", "position.py"))
     assert "mapello/hardware/start.py" in files
     for name in os.listdir(os.path.join(ROOT, "boards")):
@@ -139,7 +140,7 @@ def test_fresh_install(tmp_path):
     assert copied[-1] == "code.py" and copied[-2] == "boot.py"
     assert max(i for i, p in enumerate(copied) if p.startswith("lib/")) < min(
         i for i, p in enumerate(copied) if p.startswith("mapello/"))
-    assert copied.index("fonts/mapello-5x8.pcf") < copied.index("boot.py")
+    assert copied.index("fonts/mapello-5x8.bin") < copied.index("boot.py")
     assert "CircuitPython 9.2.1" in proc.stdout
     # and the drive runs the game, from the drive's own files
     run = assert_runs_the_game(drive)
@@ -329,19 +330,56 @@ def test_a_bundled_font_is_updated_only_if_the_user_left_it_alone(tmp_path):
     repo = copy_repo(tmp_path)
     drive = make_drive(tmp_path)
     assert deploy("--target", drive, "--libs-from", SITE, repo=str(repo)).returncode == 0
-    font = repo / "fonts" / "mapello-5x8.pcf"
-    with open(font, "ab") as f:
-        f.write(b"\0")                                 # a new release of the font
+    font = repo / "fonts" / "mapello-5x8.bin"
+    font.write_bytes(bytes(range(256)) + bytes(224))   # a new release of the font
     proc = deploy("--target", drive, repo=str(repo))
     assert proc.returncode == 0, proc.stderr
-    assert read(drive / "fonts" / "mapello-5x8.pcf") == read(font)
-    (drive / "fonts" / "mapello-5x8.pcf").write_bytes(b"\x01fcp the user's own 5x8")
-    with open(font, "ab") as f:
-        f.write(b"\0")
+    assert read(drive / "fonts" / "mapello-5x8.bin") == read(font)
+    (drive / "fonts" / "mapello-5x8.bin").write_bytes(b"\xff" * 480)   # the user's own 5x8
+    font.write_bytes(bytes(480))
     proc = deploy("--target", drive, repo=str(repo))
     assert proc.returncode == 0, proc.stderr
-    assert "kept fonts/mapello-5x8.pcf" in proc.stdout
-    assert read(drive / "fonts" / "mapello-5x8.pcf") == b"\x01fcp the user's own 5x8"
+    assert "kept fonts/mapello-5x8.bin" in proc.stdout
+    assert read(drive / "fonts" / "mapello-5x8.bin") == b"\xff" * 480
+
+
+def cksum_line(path, name):
+    """A line of a folder's .mapello-bundled, as deploy.sh writes it."""
+    with open(path, "rb") as f:
+        out = subprocess.run(["cksum"], stdin=f, capture_output=True, text=True, check=True).stdout
+    return "%s %s\n" % (" ".join(out.split()[:2]), name)
+
+
+def test_an_update_removes_the_pcf_font_and_its_loader_that_earlier_versions_copied(tmp_path):
+    """A drive deployed before the font became a sheet holds the PCF font
+    (listed as bundled) and adafruit_bitmap_font's PCF loader in lib/: both
+    go; a PCF file the user changed stays."""
+    drive = make_drive(tmp_path)
+    assert deploy("--target", drive).returncode == 0
+    for lib in RETIRED:                                 # as the earlier deploy.sh copied them
+        os.makedirs(drive / "lib" / os.path.dirname(lib), exist_ok=True)
+        shutil.copy(os.path.join(SITE, lib), drive / "lib" / lib)
+    (drive / "lib" / "adafruit_bitmap_font" / "pcf.mpy").write_bytes(b"C\x06")
+    pcf = os.path.join(ROOT, "fonts", "mapello-5x8.pcf")
+    shutil.copy(pcf, drive / "fonts" / "mapello-5x8.pcf")
+    (drive / "fonts" / "old-5x8.pcf").write_bytes(b"\x01fcp changed by the user")
+    with open(drive / "fonts" / ".mapello-bundled", "a") as f:
+        f.write(cksum_line(pcf, "mapello-5x8.pcf"))
+        f.write(cksum_line(pcf, "old-5x8.pcf"))       # bundled once, changed since
+    proc = deploy("--target", drive, "--dry-run")
+    assert proc.returncode == 0, proc.stderr
+    assert "would remove fonts/mapello-5x8.pcf" in proc.stdout
+    assert "would remove lib/adafruit_bitmap_font/pcf.py" in proc.stdout
+    proc = deploy("--target", drive)
+    assert proc.returncode == 0, proc.stderr
+    files = tree(drive)
+    assert not any(p.startswith("lib/adafruit_bitmap_font") for p in files)
+    assert not (drive / "lib" / "adafruit_bitmap_font").exists()
+    assert "fonts/mapello-5x8.pcf" not in files and "removed fonts/mapello-5x8.pcf" in proc.stdout
+    assert files["fonts/old-5x8.pcf"] == b"\x01fcp changed by the user"
+    assert files["fonts/mapello-5x8.bin"] == read(os.path.join(ROOT, "fonts", "mapello-5x8.bin"))
+    assert "mapello-5x8.pcf" not in files["fonts/.mapello-bundled"].decode()
+    assert_runs_the_game(drive)
 
 
 def test_read_only_drive_is_refused(tmp_path):
@@ -460,8 +498,7 @@ def test_circup_when_asked(tmp_path):
     log = tmp_path / "circup.log"
     env = shim(tmp_path, "circup", """echo "$@" >> %s
 for m in neopixel adafruit_ticks adafruit_displayio_ssd1306 adafruit_display_text/__init__ \\
-         adafruit_display_text/label adafruit_bitmap_font/__init__ adafruit_bitmap_font/pcf \\
-         adafruit_bitmap_font/glyph_cache adafruit_bitmap_font/bdf; do
+         adafruit_display_text/label; do
   printf 'C\\006' > "$2/lib/$m.mpy"
 done
 """ % log)
@@ -488,7 +525,7 @@ def test_the_manifest_is_what_circup_reads_and_matches_requirements():
     device = pins(os.path.join(ROOT, "lib", "requirements.txt"))
     desktop = pins(os.path.join(ROOT, "requirements.txt"))
     assert not any("blinka" in name for name in device)
-    assert sorted(device) == ["adafruit-circuitpython-bitmap-font", "adafruit-circuitpython-display-text",
+    assert sorted(device) == ["adafruit-circuitpython-display-text",
                               "adafruit-circuitpython-displayio-ssd1306", "adafruit-circuitpython-neopixel",
                               "adafruit-circuitpython-ticks"]
     for name, line in device.items():
@@ -563,7 +600,7 @@ def test_the_bundle(tmp_path):
                   and not p.startswith(os.path.join(ROOT, "mapello", "sim")) and "__main__" not in p)
     boards = sorted("boards/" + n for n in os.listdir(os.path.join(ROOT, "boards")) if n.endswith(".txt"))
     assert names == sorted(["code.py", "boot.py", "settings.toml", "settings.toml.pybadge",
-                            "boards/.mapello-bundled", "fonts/.mapello-bundled", "fonts/mapello-5x8.pcf"]
+                            "boards/.mapello-bundled", "fonts/.mapello-bundled", "fonts/mapello-5x8.bin"]
                            + ["lib/" + lib for lib in LIBS] + game + boards)
     with zipfile.ZipFile(out / zips[0]) as z:
         assert z.read("settings.toml") == read(os.path.join(ROOT, "settings.toml.pico"))

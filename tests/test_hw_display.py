@@ -38,7 +38,7 @@ def picture(display, rows=None, width=None):
 SCORE = ["Black 12  White 9", "Black to move", "", ""]
 
 # The first two lines of the score screen on a 128x32 OLED, left 60 columns, in
-# the 5x8 font (fonts/mapello-5x8.pcf): each line owns an 8-pixel band, cap
+# the 5x8 font (fonts/mapello-5x8.bin): each line owns an 8-pixel band, cap
 # height 6, one row below the baseline for descenders.
 SCORE_5X8 = """\
 ............................................................
@@ -74,6 +74,7 @@ TERMINAL_TOP = """\
 ####...##................#............#.....................""".split("\n")
 
 PRINTABLE = "".join(chr(c) for c in range(32, 127))
+PCF_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fonts", "mapello-5x8.pcf")
 
 
 def lit(display):
@@ -81,12 +82,14 @@ def lit(display):
             for x, ch in enumerate(row) if ch == "#"}
 
 
-def test_the_font_file_is_in_the_repository():
+def test_the_font_files_are_in_the_repository():
+    """The sheet the device reads, and the PCF font it is made from."""
     path = font_module.font_path()
-    assert os.path.isfile(path) and path.endswith("fonts/mapello-5x8.pcf")
-    with open(path, "rb") as f:
+    assert os.path.isfile(path) and path.endswith("fonts/mapello-5x8.bin")
+    assert os.path.getsize(path) == font_module.SIZE == 480
+    with open(PCF_FILE, "rb") as f:
         assert f.read(4) == b"\x01fcp"
-    assert os.path.getsize(path) < 8000                  # printable ASCII only
+    assert os.path.getsize(PCF_FILE) < 8000                  # printable ASCII only
 
 
 def test_score_screen_on_128x32(display_of):
@@ -154,7 +157,7 @@ def test_builtin_tft_centres_the_text(display_of):
 
 def test_missing_font_file_falls_back_to_the_terminal_font(display_of, tmp_path):
     said = []
-    missing = str(tmp_path / "fonts" / "mapello-5x8.pcf")
+    missing = str(tmp_path / "fonts" / "mapello-5x8.bin")
     assert font_module.small_sheet(missing, said.append) is None
     assert "run deploy.sh again" in said[0]
     d = display_of(128, 32)
@@ -164,48 +167,149 @@ def test_missing_font_file_falls_back_to_the_terminal_font(display_of, tmp_path)
     assert picture(d, 9, 60) == TERMINAL_TOP                # the old layout, as before the font
 
 
-def test_missing_font_library_falls_back_to_the_terminal_font(display_of, monkeypatch):
-    monkeypatch.setattr(font_module, "_sheets", {})
-    monkeypatch.setitem(sys.modules, "adafruit_bitmap_font.pcf", None)   # import fails
-    monkeypatch.setattr(font_module, "_forget_loader", lambda: None)    # keep the failing stand-in
-    said = []
-    assert font_module.small_sheet(None, said.append) is None
-    assert "using the built-in font" in said[0]
-    d = display_of(128, 32)
-    screen = TextScreen(d, 128, 32)
-    assert not screen.small
-    screen.show_lines(SCORE)
-    assert picture(d, 9, 60) == TERMINAL_TOP
-
-
-def test_damaged_font_file_falls_back(tmp_path):
-    bad = tmp_path / "mapello-5x8.pcf"
-    bad.write_bytes(b"\x01fcp" + b"\x00" * 20)
+@pytest.mark.parametrize("size", [0, 479, 481, 4000])
+def test_a_sheet_file_of_another_size_falls_back(tmp_path, size):
+    """No header to check: the size is what tells a damaged or foreign file
+    (an old PCF copied by hand, a cut-off copy) from the sheet."""
+    bad = tmp_path / "mapello-5x8.bin"
+    with open(font_module.font_path(), "rb") as f:
+        bad.write_bytes((f.read() * 10)[:size])
     said = []
     assert font_module.small_sheet(str(bad), said.append) is None
-    assert said
+    assert said == ["Font %s not loaded (%d bytes, not 480): using the built-in font; run deploy.sh again."
+                    % (bad, size)]
 
 
-def test_every_printable_character_is_on_the_sheet_and_the_loader_is_let_go(tmp_path):
-    """The font becomes one sheet of 95 glyph tiles at start, each the glyph
-    the font file holds; after that the PCF loader's code is not kept."""
-    import shutil
+def test_an_unreadable_sheet_file_falls_back(monkeypatch):
+    def failing_open(path, mode="r"):
+        raise OSError(5, "Input/output error")
+    monkeypatch.setattr(font_module, "open", failing_open, raising=False)
+    monkeypatch.setattr(font_module, "_sheets", {})
+    said = []
+    assert font_module.small_sheet(None, said.append) is None
+    assert said == ["Font %s not loaded ([Errno 5] Input/output error): using the built-in font; "
+                    "run deploy.sh again." % font_module.font_path()]
+
+
+def pcf_glyph_pixels():
+    """{(x, y) lit on the sheet} straight from the PCF font, each glyph's
+    bitmap in its tile, read with adafruit_bitmap_font."""
     from adafruit_bitmap_font.pcf import PCF
-    import displayio
-    path = str(tmp_path / "mapello-5x8.pcf")
-    shutil.copy(font_module.font_path(), path)
-    sheet = font_module.small_sheet(path)
-    assert (sheet.width, sheet.height) == (5 * 95, 8)
-    assert "adafruit_bitmap_font.pcf" not in sys.modules
-    with open(path, "rb") as f:
+    lit = set()
+    with open(PCF_FILE, "rb") as f:
         font = PCF(f, displayio.Bitmap)
         for code in range(32, 127):
             font.load_glyphs(chr(code))
             glyph = font.get_glyph(code)
+            assert (glyph.width, glyph.height, glyph.dx, glyph.dy) == (5, 8, 0, -1)   # each fills its cell
             tile = font_module.tile(chr(code))
-            for y in range(8):
-                for x in range(5):
-                    assert sheet[5 * tile + x, y] == glyph.bitmap[x, y], (chr(code), x, y)
+            lit |= {(5 * tile + x, y) for y in range(8) for x in range(5) if glyph.bitmap[x, y]}
+    return lit
+
+
+def sheet_pixels(sheet):
+    assert (sheet.width, sheet.height) == (5 * 95, 8)
+    return {(x, y) for y in range(8) for x in range(5 * 95) if sheet[x, y]}
+
+
+def load_make_font():
+    import importlib.util
+    path = os.path.join(os.path.dirname(PCF_FILE), "..", "tools", "make_font.py")
+    spec = importlib.util.spec_from_file_location("make_font", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_committed_sheet_is_what_the_pcf_gives(tmp_path):
+    """fonts/mapello-5x8.bin is tools/make_font.py's output for the committed
+    .pcf, byte for byte: after a change to the font, run make_font.py --bin."""
+    make_font = load_make_font()
+    lit = make_font.sheet_pixels(PCF_FILE)
+    assert lit == pcf_glyph_pixels()
+    out = tmp_path / "sheet.bin"
+    make_font.write_sheet(PCF_FILE, str(out))                # what --bin writes
+    with open(font_module.font_path(), "rb") as f:
+        assert f.read() == make_font.pack(lit) == out.read_bytes()
+
+
+class CBitmaptools:
+    """bitmaptools as CircuitPython's C readinto behaves (shared-module/bitmaptools):
+    rows of ceil(width * bits / (8 * element_size)) elements read top to bottom
+    (bottom to top with reverse_rows), a short row raising EOFError; at 1 bit a
+    pixel, pixel x of a row is bit x % 8 of byte x // 8, from the top bit down
+    with reverse_pixels_in_element; every pixel is written, the unlit ones too."""
+
+    def __init__(self):
+        self.calls = []
+
+    def readinto(self, bitmap, file, bits_per_pixel, element_size=1, reverse_pixels_in_element=False,
+                 swap_bytes_in_element=False, reverse_rows=False):
+        self.calls.append((bits_per_pixel, element_size, reverse_pixels_in_element,
+                           swap_bytes_in_element, reverse_rows))
+        assert bits_per_pixel == 1 and not swap_bytes_in_element   # the rest is not modelled
+        elements = (bitmap.width * bits_per_pixel + element_size * 8 - 1) // (element_size * 8)
+        size = element_size * elements
+        for y in range(bitmap.height):
+            row = file.read(size)
+            if len(row) != size:
+                raise EOFError()
+            y_draw = bitmap.height - 1 - y if reverse_rows else y
+            for x in range(bitmap.width):
+                bit = 7 - x % 8 if reverse_pixels_in_element else x % 8
+                bitmap[x, y_draw] = (row[x // 8] >> bit) & 1
+
+
+def test_the_device_path_reads_the_sheet_with_one_readinto(monkeypatch):
+    """On the board bitmaptools.readinto (C) fills the sheet: through a
+    stand-in with the C function's semantics, the sheet is the PCF font's
+    glyphs, the same as the Python fill where bitmaptools is missing, and the
+    PCF loader is never imported."""
+    for name in ("adafruit_bitmap_font", "adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache"):
+        monkeypatch.setitem(sys.modules, name, None)        # an import would fail
+    c = CBitmaptools()
+    monkeypatch.setitem(sys.modules, "bitmaptools", c)
+    monkeypatch.setattr(font_module, "_sheets", {})
+    said = []
+    device = font_module.small_sheet(None, said.append)
+    assert said == [] and device is not None
+    assert c.calls == [(1, 1, False, False, False)]        # one call, for all 8 rows
+
+    monkeypatch.setitem(sys.modules, "bitmaptools", None)   # a build without bitmaptools
+    monkeypatch.setattr(font_module, "_sheets", {})
+    python = font_module.small_sheet(None, said.append)
+    assert said == [] and python is not None and python is not device
+    monkeypatch.undo()
+
+    expected = pcf_glyph_pixels()
+    assert len(expected) > 500
+    assert sheet_pixels(device) == expected
+    assert sheet_pixels(python) == expected
+
+
+def test_the_desktop_bitmaptools_reads_the_same_sheet(monkeypatch):
+    """Blinka brings a bitmaptools of its own (Python): the simulator's sheet
+    is the same."""
+    import bitmaptools
+    assert callable(bitmaptools.readinto)
+    monkeypatch.setattr(font_module, "_sheets", {})
+    assert sheet_pixels(font_module.small_sheet()) == pcf_glyph_pixels()
+
+
+def test_the_python_fill_leaves_the_padding_alone():
+    """The last byte of a row holds 3 pixels and 5 bits of padding: set
+    padding bits are not pixels (readinto ignores them too)."""
+    class Sheet(dict):
+        width, height = 5 * 95, 8
+    sheet = Sheet()
+    font_module.fill(sheet, b"\xff" * 480)
+    assert sheet == {(x, y): 1 for y in range(8) for x in range(475)}
+    with pytest.raises(ValueError):
+        font_module.fill(sheet, b"\xff" * 479)
+
+
+def test_every_printable_character_has_a_tile():
+    assert [font_module.tile(chr(c)) for c in range(32, 127)] == list(range(95))
     assert font_module.tile("\u00e9") == font_module.tile("?")
 
 

@@ -263,6 +263,7 @@ HANDLED = {
         not_run("needs a 32-bit MicroPython the reader builds; the tool itself runs in "
                 "test_bench.py::test_device_heap_plays_the_series_from_code_py_and_prints_the_heap"),
     "tools/": not_run("names the folder"),
+    "tools/make_font.py": covered_by("test_hw_display.py::test_the_committed_sheet_is_what_the_pcf_gives"),
     "tools/compare_creversi.py": not_run("installs creversi-python (GPL) from PyPI into .venv-creversi"),
     "python3 tools/compare_creversi.py": not_run("installs creversi-python (GPL) from PyPI into .venv-creversi"),
     "git clone <this repository's URL> mapello-handheld": not_run("the URL is whoever publishes the game"),

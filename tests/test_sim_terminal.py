@@ -151,7 +151,7 @@ def test_simulated_display_uses_the_5x8_font_with_each_line_in_its_band():
     from mapello.sim.devices import SimDevices
     devices = SimDevices()
     try:
-        assert devices.screen.small                       # fonts/mapello-5x8.pcf, as on a 128x32 OLED
+        assert devices.screen.small                       # fonts/mapello-5x8.bin, as on a 128x32 OLED
         for band, text in enumerate(["B9(+3)  W3(+0)", "gjpqy_|{}[]()", "b1  game 1/2", "A play  B menu"]):
             lines = ["", "", "", ""]
             lines[band] = text

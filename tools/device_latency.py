@@ -14,8 +14,8 @@ displayio, fontio, terminalio, i2cdisplaybus, busdisplay, keypad,
 supervisor, storage, microcontroller, adafruit_pixelbuf, neopixel_write,
 bitmaptools), whose methods do next to nothing, and the Adafruit libraries
 the device loads, as deploy.sh copies them to lib/ (neopixel, adafruit_ticks,
-adafruit_displayio_ssd1306, adafruit_display_text's label, adafruit_bitmap_font's
-PCF loader), compiled from source at import as on the device.  Buttons go
+adafruit_displayio_ssd1306, adafruit_display_text's label), compiled from
+source at import as on the device.  Buttons go
 in through the keypad stand-in's event queue, so a press takes the device's
 path: Console.step, the App, the Matrix adapter, the TextScreen.
 

@@ -1,19 +1,25 @@
 """The small font of 32-pixel-high displays: the X11 misc-fixed 5x8 font,
-printable ASCII only, as a PCF file on the drive (fonts/README.md).  Kept out
-of screen.py so that only a 128x32 display pays for it.
+printable ASCII only, as a ready-made glyph sheet on the drive
+(fonts/README.md).  Kept out of screen.py so that only a 128x32 display pays
+for it.
 
-The font is read once, at start, into one sheet of glyph tiles (a
-displayio.Bitmap 95 x 5 pixels wide, 8 high) that the text screen's tile
-grids show: setting a line is then a tile index per character, done in C,
-where a text label laid each line out in Python (about 12 ms a line on an
-RP2040) and kept a glyph cache and the font's loader in RAM.  The loader
-itself is let go once the sheet is made."""
+The sheet is one displayio.Bitmap of 95 tiles, 5 pixels wide and 8 high, that
+the text screen's tile grids show: setting a line is then a tile index per
+character, done in C.  The file holds exactly the sheet's pixels
+(fonts/mapello-5x8.bin: 8 rows of 475 pixels, 1 bit a pixel, the lowest bit
+of a byte first, each row padded to a whole byte, 60 bytes a row), so
+bitmaptools.readinto fills the bitmap in C in one call.  The file is made on
+a desktop from the PCF font by tools/make_font.py: parsing the PCF on the
+board took its loader's compile and a glyph-by-glyph copy in Python at every
+power-on (about 0.9 s on an RP2040 from .py source, 0.44 s compiled)."""
 
-FONT_FILE = "fonts/mapello-5x8.pcf"
+FONT_FILE = "fonts/mapello-5x8.bin"
 FIRST = 32                 # the sheet's tiles: " " (32) to "~" (126)
 COUNT = 95
 WIDTH = 5                  # every glyph of this font fills its 5 x 8 cell
 HEIGHT = 8
+ROW_BYTES = (WIDTH * COUNT + 7) // 8      # 60: a row of the file, 475 pixels
+SIZE = ROW_BYTES * HEIGHT                 # 480: the whole file
 
 _sheets = {}  # type: dict             # path -> the sheet made (or None)
 
@@ -36,8 +42,8 @@ def tile(char):
 
 
 def small_sheet(path=None, report=print):
-    """The 5x8 font's glyphs as one tile sheet, or None when the font file or
-    adafruit_bitmap_font is missing or unreadable (then the built-in font is
+    """The 5x8 font's glyphs as one tile sheet, or None when the sheet file is
+    missing, unreadable or not SIZE bytes long (then the built-in font is
     used)."""
     if path is None:
         path = font_path()
@@ -46,39 +52,39 @@ def small_sheet(path=None, report=print):
     sheet = None
     try:
         import displayio
-        from adafruit_bitmap_font.pcf import PCF     # not bitmap_font.load_font: that imports every format
+        import os
+        size = os.stat(path)[6]
+        if size != SIZE:
+            raise ValueError("%d bytes, not %d" % (size, SIZE))
+        sheet = displayio.Bitmap(WIDTH * COUNT, HEIGHT, 2)
         with open(path, "rb") as f:
-            # the library annotates a file as FileIO and the Bitmap class as an instance
-            font = PCF(f, displayio.Bitmap)  # type: ignore[arg-type]
-            codes = "".join(chr(FIRST + i) for i in range(COUNT))
-            font.load_glyphs(codes)
-            sheet = displayio.Bitmap(WIDTH * COUNT, HEIGHT, 2)
-            for i in range(COUNT):
-                glyph = font.get_glyph(FIRST + i)
-                if glyph is None:
-                    continue
-                # the stubs' fontio.Glyph does not list the attributes it has
-                bits = glyph.bitmap  # type: ignore[attr-defined]
-                x0 = WIDTH * i + glyph.dx  # type: ignore[attr-defined]
-                y0 = HEIGHT - 1 - glyph.height - glyph.dy  # type: ignore[attr-defined]  # baseline above the last row
-                for y in range(glyph.height):  # type: ignore[attr-defined]
-                    for x in range(glyph.width):  # type: ignore[attr-defined]
-                        if bits[x, y]:
-                            sheet[x0 + x, y0 + y] = 1
-            del font
-    except Exception as e:     # ImportError, OSError, MemoryError, a damaged file
+            try:
+                from bitmaptools import readinto
+            except ImportError:        # a build without bitmaptools: the same in Python
+                fill(sheet, f.read())
+            else:
+                readinto(sheet, f, 1)  # in C: rows of 1-bit pixels, lowest bit first
+    except Exception as e:     # OSError, EOFError, ValueError, MemoryError
         report("Font %s not loaded (%s): using the built-in font; run deploy.sh again."
                % (path, e))
         sheet = None
-    _forget_loader()
     _sheets[path] = sheet
     return sheet
 
 
-def _forget_loader():
-    """The PCF loader's code is not needed once the sheet is made."""
-    import sys
-    for name in ("adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache", "adafruit_bitmap_font"):
-        sys.modules.pop(name, None)
-    import gc
-    gc.collect()
+def fill(sheet, data):
+    """Set the lit pixels of `data`, the file's bytes, in the blank `sheet`:
+    what bitmaptools.readinto(sheet, file, 1) does, in Python."""
+    if len(data) != SIZE:
+        raise ValueError("%d bytes, not %d" % (len(data), SIZE))
+    width = WIDTH * COUNT
+    for y in range(HEIGHT):
+        at = y * ROW_BYTES
+        for i in range(ROW_BYTES):
+            bits = data[at + i]
+            x = 8 * i
+            while bits and x < width:  # the last byte's 5 padding bits are not pixels
+                if bits & 1:
+                    sheet[x, y] = 1
+                bits >>= 1
+                x += 1

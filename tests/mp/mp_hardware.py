@@ -90,10 +90,31 @@ def check_tick_clock_and_wrap():
 
 
 def check_small_font_falls_back_without_displayio():
-    # no displayio nor adafruit_bitmap_font in this VM: the 128x32 screen must
-    # then use the built-in font, not crash
+    # no displayio in this VM: the 128x32 screen must then use the built-in
+    # font, not crash
     from mapello.hardware.font import small_sheet, font_path
     said = []
     assert small_sheet(None, said.append) is None
     assert "built-in font" in said[0]
-    assert font_path().endswith("fonts/mapello-5x8.pcf")
+    assert font_path().endswith("fonts/mapello-5x8.bin")
+
+
+def check_small_font_python_fill():
+    # where bitmaptools is missing the sheet is filled in Python: "!" (tile 1)
+    # is a bar in its cell's middle column with a dot below
+    from mapello.hardware.font import fill, font_path
+
+    class Sheet:
+        def __init__(self):
+            self.pixels = bytearray(475 * 8)
+
+        def __setitem__(self, xy, value):
+            x, y = xy
+            assert 0 <= x < 475 and 0 <= y < 8 and value == 1
+            self.pixels[475 * y + x] = 1
+    sheet = Sheet()
+    with open(font_path(), "rb") as f:
+        fill(sheet, f.read())
+    lit = [(x, y) for y in range(8) for x in range(5, 10) if sheet.pixels[475 * y + x]]
+    assert lit == [(7, 1), (7, 2), (7, 3), (7, 4), (7, 6)]
+    assert sum(sheet.pixels) > 500

@@ -35,13 +35,15 @@ NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set
 # RAM, and compiling a module from source needs a heap several times its size
 # (README, "Memory on the device").  "core" stays loaded, and so do
 # game.savecheck, whose SaveError callers hold on to, and "game" once loaded:
-# the game's own modules (and the random numbers the game and the computer
-# share), which the menu loads only when a game starts or a saved one is read
-# (flow()), so that power-on compiles only what the menu needs.
+# the game's own modules (with the save's format and the random numbers the
+# game and the computer share), which the menu loads only when a game starts
+# or a saved one is read (flow(); peek() loads the save's format alone when
+# the memory holds a save), so that power-on compiles only what the menu needs.
 GROUPS = {
     "core": ("rules.geometry", "rules.position", "rules.pieces", "ui.palette",
-             "ui.board_view", "game.options", "game.storage", "game.savefile"),
-    "game": ("rng", "game.record", "game.game", "game.series", "game.session"),
+             "ui.board_view", "game.options", "game.storage"),
+    "game": ("rng", "game.savefile", "game.record", "game.game", "game.series",
+             "game.session"),
     "menu": ("rules.boardfile", "ui.menu_boards", "ui.menu"),
     "setup": ("game.board_setup", "ui.choice", "ui.setup", "ui.colour"),
     "play": ("ui.choice", "ui.thinking", "ui.game_menu", "ui.play"),
@@ -166,8 +168,7 @@ class App:
         if self.storage is None:
             return
         from mapello.game.options import DEFAULT_SETTINGS
-        from mapello.game.savefile import peek
-        found, _, problem = peek(self.storage)
+        found, _, problem = self.peek()
         if problem:
             self.say(problem, NOTICE_MS)
         if found is not None:
@@ -177,6 +178,19 @@ class App:
                     self.settings[key] = v
             if isinstance(found.get("myboard"), str):
                 self.settings["myboard"] = found["myboard"]
+
+    def peek(self):
+        """(settings or None, whether a game is saved, problem or None): the
+        last save's outline, as mapello.game.savefile.peek() reads it.  An
+        empty memory (a new board) is told without compiling the save's
+        format: the storage reads the memory once, and peek() would read
+        the same."""
+        storage = self.storage
+        if storage is None:
+            return None, False, None
+        if storage.load() is None:
+            return None, False, storage.problem
+        return load(("game.savefile",)).peek(storage)
 
     def flow(self):
         """mapello.game.session, with the game's modules loaded (see GROUPS)."""

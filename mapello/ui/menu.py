@@ -10,7 +10,6 @@ longer than the display scrolls.
 from mapello import buttons
 from mapello.ai import LEVELS
 from mapello.game import options
-from mapello.game.savefile import peek
 from mapello.ui.board_view import draw_board
 from mapello.ui.menu_boards import board_names, board_index, chosen_board, chosen_name, preview
 from mapello.rules.position import Position
@@ -56,7 +55,7 @@ class Screen:
         if app.storage is None:
             self.can_resume = False
             return
-        _, has_game, problem = peek(app.storage)
+        _, has_game, problem = app.peek()
         if problem and problem != app.message:   # a notice may show already, longer
             app.say(problem)
         # B decodes the game and checks it (the game's modules compile then,

@@ -10,7 +10,7 @@ from mapello.game.random_boards import Rng
 from mapello.game.series import Series
 from mapello.game.game import Game
 from mapello.game.savefile import pack, resume
-from mapello.game.storage import LOST, NvmStorage
+from mapello.game.storage import LOST, LogStorage, NvmStorage
 from mapello.rules.position import PASS, Position
 
 
@@ -273,3 +273,15 @@ def test_a_saved_game_that_fails_its_checks_is_said_when_b_asks_for_it():
     assert "B resume" in q.app.lines[3]
     q.press("B")
     assert q.screen == "play"
+
+
+def test_a_memory_that_cannot_be_read_is_said_at_power_on():
+    class Unreadable(LogStorage):
+        def load(self):
+            raise OSError("flash read failed")
+    p = Player(storage=Unreadable(FakeNvm()))
+    assert p.screen == "menu" and p.app.last_error is None
+    shown = " ".join(p.app.lines)
+    assert "save unreadable:" in shown and "flash read failed" in shown, p.app.lines
+    p.wait(6000)                                    # the notice read: no B resume offered
+    assert p.app.lines[3] == "A start  </> change"

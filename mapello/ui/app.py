@@ -188,8 +188,11 @@ class App:
         storage = self.storage
         if storage is None:
             return None, False, None
-        if storage.load() is None:
-            return None, False, storage.problem
+        try:
+            if storage.load() is None:
+                return None, False, storage.problem
+        except Exception:  # MemoryError included: savefile.peek() says what went wrong
+            pass
         return load(("game.savefile",)).peek(storage)
 
     def flow(self):

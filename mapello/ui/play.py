@@ -42,8 +42,10 @@ class Screen:
         self._black = self._white = self._turn = -1   # legal_mask()'s position
         self._legal = 0
         self._place_cursor()
-        if session.level is not None:   # the computer's code, before the game fills the heap
-            app.use(("play", "ai"))
+        # the computer's code loads in the first tick: before the game fills
+        # the heap, but after the board and its text are out (from source it
+        # compiles for about 1.5 s on an RP2040)
+        self.computer_due = session.level is not None
         if session.problem:           # the save as the game began
             app.say(session.problem)
 
@@ -202,6 +204,9 @@ class Screen:
 
     # --- time ----------------------------------------------------------------
     def tick(self, now):
+        if self.computer_due:
+            self.computer_due = False
+            self.app.use(("play", "ai"))
         pos = self.session.pos
         if self.flipping and now - self.flip_until >= 0:
             self.flipping = 0

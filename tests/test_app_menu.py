@@ -37,6 +37,16 @@ def board_line(p):
     return p.app.lines[1:3]
 
 
+def offered_boards(p, n):
+    """The names the board line shows over `n` presses of Right."""
+    to_row(p, "Board")
+    names = []
+    for _ in range(n):
+        names.append(p.app.lines[2])
+        p.press("RIGHT")
+    return names
+
+
 def quit_to_menu(p):
     p.press("B")
     p.choose("Quit to menu")
@@ -98,12 +108,8 @@ def test_two_files_of_one_name_are_both_offered(tmp_path):
     for file in ("a.txt", "b.txt"):
         (tmp_path / file).write_text("; Twin\n" + "\n".join([". " * 10] * 10) + "\n")
     p = Player(boards=from_folder(str(tmp_path)), settings={"board": None})
-    names = []
-    to_row(p, "Board")
-    for _ in range(5):
-        names.append(p.app.lines[2])
-        p.press("RIGHT")
-    assert names == [" Twin", " b", " Blocked squares", " Random Mapello", " Set up by hand"]
+    assert offered_boards(p, 5) == [" Twin", " b", " Blocked squares", " Random Mapello",
+                                    " Set up by hand"]
 
 
 def test_an_older_saves_board_number_gives_way_to_the_first_board():
@@ -270,13 +276,8 @@ def test_a_board_file_named_like_a_menu_choice_gives_way_to_it(tmp_path):
     (tmp_path / "mine.txt").write_text("; Random Mapello\n" + rows)
     (tmp_path / "Set up by hand.txt").write_text("; Set up by hand\n" + rows)
     p = Player(boards=from_folder(str(tmp_path)), settings={"board": None})
-    names = []
-    to_row(p, "Board")
-    for _ in range(5):
-        names.append(p.app.lines[2])
-        p.press("RIGHT")
-    assert names == [" Set up by hand.txt", " mine", " Blocked squares", " Random Mapello",
-                     " Set up by hand"]
+    assert offered_boards(p, 5) == [" Set up by hand.txt", " mine", " Blocked squares",
+                                    " Random Mapello", " Set up by hand"]
     assert p.app.lines[2] == " Set up by hand.txt"    # round again: the file
     p.press("RIGHT")
     p.press("DOWN")                                # the file's board brings its own wall

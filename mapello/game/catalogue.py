@@ -66,11 +66,10 @@ class Catalogue:
             except (OSError, UnicodeError, ValueError) as e:
                 self._say("Skipped %s: %s" % (file, e))
                 continue
-            name = name[:NAME_CHARS]
-            if not name or name in taken or name in BUILT_IN_BOARDS:   # the menu keeps a board by its name
-                name = file[:-4]
-                if name in taken or name in BUILT_IN_BOARDS:
-                    name = file
+            # the menu keeps a board by its name: the first of these free
+            for name in (name[:NAME_CHARS], file[:-4], file):
+                if name and name not in taken and name not in BUILT_IN_BOARDS:
+                    break
             self.add(name, path)
 
 

@@ -207,7 +207,7 @@ def test_strict_mode_refuses_a_screen_line_over_21(monkeypatch):
     that no screen writes a line the display would cut: with app.strict, as
     the driver sets it, such a line raises."""
     p = Player(boards=from_boards([BoardFile(Position(), LONG)]), settings={"board": LONG})
-    monkeypatch.setattr(sys.modules["mapello.ui.menu"], "WIDTH", 40)   # a menu that forgot to scroll
+    monkeypatch.setattr(sys.modules["mapello.ui.menu"], "LINE_WIDTH", 40)   # a menu that forgot to scroll
     with pytest.raises(ValueError, match="line over 21"):
         p.press("DOWN")
     p.app.strict = False                             # the device: cut, never stopped

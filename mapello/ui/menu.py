@@ -10,6 +10,7 @@ longer than the display scrolls.
 from mapello import buttons
 from mapello.ai import LEVELS
 from mapello.game import options
+from mapello.ui.app import LINE_WIDTH
 from mapello.ui.board_view import draw_board
 from mapello.ui.menu_boards import board_names, board_index, chosen_board, chosen_name, preview
 from mapello.rules.position import Position
@@ -27,7 +28,6 @@ LIMIT_CHOICES = (0, 1, 2, 3, 4, 5, 6, 7, 8, -1, -2, -3, -4, -5, -6, -7, -8)   # 
 BRIGHTNESS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
 LIMITS = ("walls", "bonuses", "jokers")
 SCROLL_MS = const(300)
-WIDTH = const(21)
 
 
 def limit_text(v):
@@ -175,13 +175,13 @@ class Screen:
     def scroll(self, line):
         """`line` as it fits: one longer than the display scrolls after its
         first character (tick() moves it on)."""
-        if len(line) <= WIDTH:
+        if len(line) <= LINE_WIDTH:
             return line
         self._long = True
         body = line[1:] + "   "
         i = self._shift % (len(body) + 4) - 4      # a pause at the start of each turn
         i = i if i > 0 else 0
-        return line[0] + (body[i:] + body[:i])[:WIDTH - 1]
+        return line[0] + (body[i:] + body[:i])[:LINE_WIDTH - 1]
 
     def text(self):
         rows = self.rows()

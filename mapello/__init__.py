@@ -1,0 +1,20 @@
+"""Mapello Handheld: the rules (rules/), the game (game/), the computer player
+(ai/), the screens (ui/), the device's adapters (hardware/) and the desktop's
+(sim/, desktop/)."""
+
+
+def drop_modules(paths):
+    """Forget the loaded modules mapello.<path>, so their code can be
+    collected; a later import loads them afresh.  Only for modules none of
+    whose objects outlive their use.  On a board every imported module's
+    code stays in RAM: the App drops screens' groups, start-up its builders,
+    the record log the text form."""
+    import sys
+    for path in paths:
+        path = "mapello." + path
+        if sys.modules.pop(path, None) is not None:
+            dot = path.rfind(".")
+            try:
+                delattr(sys.modules[path[:dot]], path[dot + 1:])
+            except (KeyError, AttributeError):
+                pass

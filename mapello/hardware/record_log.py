@@ -7,15 +7,17 @@ a computer (python3 -m mapello replay FILE)."""
 
 import gc
 
+from mapello import drop_modules
+
 HEADER = "Mapello: the record of that game; copy it from the next line into a file and run:"
 HOW = "  python3 -m mapello replay FILE"
-TEXT_MODULES = ("mapello.game.record_text", "mapello.rules.notation")
+TEXT_MODULES = ("game.record_text", "rules.notation")
 
 
 def record_text(record):
     """The record as text, or None with a line saying why not."""
     import sys
-    fresh = [name for name in TEXT_MODULES if name not in sys.modules]
+    fresh = [path for path in TEXT_MODULES if "mapello." + path not in sys.modules]
     gc.collect()
     try:
         from mapello.game.record_text import to_text
@@ -25,12 +27,7 @@ def record_text(record):
     except Exception as e:  # a record that does not replay: say so, play on
         return None, "Mapello: the game's record failed: %s" % e
     finally:
-        for name in fresh:     # as mapello.ui.app.drop_modules, without importing the App's module
-            if sys.modules.pop(name, None) is not None:
-                dot = name.rfind(".")
-                parent = sys.modules.get(name[:dot])
-                if parent is not None and hasattr(parent, name[dot + 1:]):
-                    delattr(parent, name[dot + 1:])
+        drop_modules(fresh)
         gc.collect()
 
 

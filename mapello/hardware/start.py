@@ -208,14 +208,8 @@ def forget_builders():
     only start-up needs them, and on a board their code would stay in RAM
     for the whole evening (about 12 KB on a Pico)."""
     import gc
-    import sys
-    import mapello.hardware as package
-    for name in ("settings", "build"):
-        sys.modules.pop("mapello.hardware." + name, None)
-        try:
-            delattr(package, name)
-        except AttributeError:
-            pass
+    from mapello import drop_modules
+    drop_modules(("hardware.settings", "hardware.build"))
     gc.collect()
 
 

@@ -16,7 +16,7 @@ text() (a list of lines), and optionally tick(now), enter() and `busy`.
 import gc
 import sys
 
-from mapello import buttons
+from mapello import buttons, drop_modules
 
 try:
     from micropython import const
@@ -79,20 +79,6 @@ def load(paths):
             __import__(path)
             module = sys.modules[path]
     return module
-
-
-def drop_modules(paths):
-    """Forget the loaded modules mapello.<path>, so their code can be
-    collected; a later import loads them afresh.  Only for modules none of
-    whose objects outlive the screens that use them."""
-    for path in paths:
-        path = "mapello." + path
-        if sys.modules.pop(path, None) is not None:
-            dot = path.rfind(".")
-            try:
-                delattr(sys.modules[path[:dot]], path[dot + 1:])
-            except (KeyError, AttributeError):
-                pass
 
 
 def fit(text):

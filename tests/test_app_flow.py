@@ -2,7 +2,9 @@
 games, undo, finish a series, replay; the display text and the frame's colours
 are checked at each step against the driver's own model of the game
 (tests/app_driver.py)."""
-from app_driver import Player, shown_turn, standing
+import sys
+
+from app_driver import STEP_MS, Player, shown_turn, standing
 from mapello import buttons
 from mapello.rules.notation import parse_position
 from mapello.ui import palette
@@ -453,6 +455,36 @@ def test_against_the_computer():
     assert len(p.model.moves) == 2 and pos.turn == BLACK
     assert p.app.lines[1] == "You Black to move"
     p.check_board()
+
+
+AI_MODULES = ("mapello.ai.evaluation", "mapello.ai.frontier", "mapello.ai.alphabeta",
+              "mapello.ai.search", "mapello.ai.levels", "mapello.ai.thinker")
+
+
+def test_the_computers_code_loads_a_module_a_tick_and_the_buttons_answer_between():
+    """From source each module compiles for up to 0.4 s on an RP2040: the
+    six in one loop step froze the buttons for 1.8 s at every game's start.
+    A move made meanwhile is answered once the last one is in."""
+    def loaded():
+        return len([m for m in AI_MODULES if m in sys.modules])
+
+    p = Player(settings={"mode": 2, "level": 2})
+    p.tap(buttons.A)
+    assert p.screen == "play" and loaded() == 0      # the board and its text first
+    assert p.app.lines[2].startswith("e3 ")          # the cursor on a legal move
+    p.tick(STEP_MS)
+    assert loaded() == 1
+    p.tap(buttons.RIGHT)                             # served between two compiles
+    assert p.app.lines[2].startswith("f3 ") and loaded() == 1
+    p.tap(buttons.LEFT)
+    p.tap(buttons.A)                                 # e3
+    assert len(p.model.moves) == 1 and p.app.lines[1].startswith("CPU ")
+    for n in range(2, len(AI_MODULES) + 1):
+        p.tick(STEP_MS)
+        assert loaded() == n and len(p.model.moves) == 1   # no reply without its code
+    while not p.app.message.startswith("CPU: "):
+        p.wait(STEP_MS)
+    assert len(p.model.moves) == 2
 
 
 # Eight empty cells, black to move: after black's first legal move the medium

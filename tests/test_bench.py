@@ -66,6 +66,8 @@ def test_device_latency_prints_its_figures():
                  r"own move to the first flip frame, late \(move \d+\): [\d.]+ ms",
                  r"menu press to the display's text: [\d.]+(-[\d.]+)? ms",
                  r"idle loop in a game: [\d.]+ ms of work a step",
+                 r"A that starts a game against the computer: the first frame \d+ ms; the computer's "
+                 r"code then loads over \d+ loop steps, \d+ ms in all, the longest step \d+ ms",
                  r"while the hard level thinks: \d+ steps/s",
                  r"a garbage collection: [\d.]+"):
         assert re.search(text, out), (text, out)

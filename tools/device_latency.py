@@ -421,6 +421,12 @@ elif WHAT == "think":
     to_row(">Level")
     change_to(">Level: hard")
     tap(A, "start")
+    loading = 0                  # the computer's code loads in the next steps
+    while "mapello.ai.thinker" not in sys.modules and loading < 40:
+        mark("load_step")
+        step()
+        loading += 1
+    mark("loaded")
     settle()
     tap(A, "move")               # yours; then the computer thinks
     thinker = sys.modules["mapello.ai.thinker"].Thinker
@@ -712,6 +718,19 @@ def simulate_thinking(run, fig):
     return 1000 * len(ticks) / total
 
 
+def report_game_start(run, fig):
+    """A that starts a game against the computer: to its first frame, then
+    the loop steps in which the computer's code loads (from source it
+    compiles; the buttons are served between the steps)."""
+    first = press_to_wire(run, "start", fig)[0][0]
+    loads = run.indexes("load_step") + run.indexes("loaded")[:1]
+    each = [fig.ms(run.between(a, b)) for a, b in zip(loads, loads[1:])]
+    print("  A that starts a game against the computer: the first frame %.0f ms; the computer's "
+          "code then loads over %d loop steps, %.0f ms in all, the longest step %.0f ms"
+          % (first, len(each), sum(each), max(each)))
+    return first, max(each)
+
+
 def report_menu(run, fig):
     got = press_to_text(run, "menu_press", fig)
     print("  menu press to the display's text: %s (%s lines changed a press; each changed line "
@@ -842,6 +861,7 @@ def main():
     if "game" in only:
         report_idle(runs["early"], fig)
     if "think" in only:
+        report_game_start(runs["think"], fig)
         simulate_thinking(runs["think"], fig)
     if "game" in only:
         report_gc(runs["early"], fig)

@@ -234,6 +234,17 @@ class App:
         for g in groups:
             load(GROUPS[g])
 
+    def load_step(self, group):
+        """Import the next module of GROUPS[group] that is not loaded yet:
+        one compile a call, so that a screen's ticks can spread a group's
+        load over several loop steps.  True once the whole group is loaded."""
+        paths = GROUPS[group]
+        for i in range(len(paths)):
+            if "mapello." + paths[i] not in sys.modules:
+                load((paths[i],))
+                return i == len(paths) - 1
+        return True
+
     def show(self, screen):
         """Show `screen`: a new one from go(), or one made before (the game
         under a menu)."""

@@ -42,9 +42,10 @@ class Screen:
         self._black = self._white = self._turn = -1   # legal_mask()'s position
         self._legal = 0
         self._place_cursor()
-        # the computer's code loads in the first tick: before the game fills
-        # the heap, but after the board and its text are out (from source it
-        # compiles for about 1.5 s on an RP2040)
+        # the computer's code loads in the first ticks, one module a tick:
+        # before the game fills the heap, but after the board and its text
+        # are out, and with the buttons served between the compiles (from
+        # source the six take about 1.5 s on an RP2040, the longest 0.35 s)
         self.computer_due = session.level is not None
         if session.problem:           # the save as the game began
             app.say(session.problem)
@@ -205,8 +206,7 @@ class Screen:
     # --- time ----------------------------------------------------------------
     def tick(self, now):
         if self.computer_due:
-            self.computer_due = False
-            self.app.use(("play", "ai"))
+            self.computer_due = not self.app.load_step("ai")
         pos = self.session.pos
         if self.flipping and now - self.flip_until >= 0:
             self.flipping = 0
@@ -230,7 +230,8 @@ class Screen:
                 self.game_over()
             return
         if self.session.is_computer(pos.turn):
-            self._think()
+            if not self.computer_due:     # the computer's code is all loaded
+                self._think()
             return
         if self.hinter is not None:
             if run_slices(self.app.clock, self.hinter):

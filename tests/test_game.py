@@ -3,7 +3,7 @@ the move timer on an injected clock, and replay forward and back."""
 from mapello.rules.notation import parse_position, position_text
 from mapello.rules.boardfile import parse_board
 from mapello.rules.position import BLACK, PASS, WHITE, Position, parse_cell
-from mapello.game.game import DEFAULT_TIMER_MS, Game
+from mapello.game.game import Game
 from mapello.ui.replay import Replay
 from mapello.game.random_boards import random_board
 from mapello.rng import Rng
@@ -116,7 +116,7 @@ def test_timer_off_by_default_never_plays():
 
 def test_timer_plays_a_random_legal_move_and_says_so():
     clock = Clock()
-    m = Game(Position(), timer_ms=DEFAULT_TIMER_MS, clock=clock, seed=3)
+    m = Game(Position(), timer_ms=60000, clock=clock, seed=3)
     assert m.remaining_ms() == 60000
     clock.ms += 59999
     assert m.tick() is None and m.remaining_ms() == 1
@@ -180,7 +180,7 @@ def test_replay_forward_and_back():
         texts = [position_text(r.pos)]
         while r.forward() is not None:
             texts.append(position_text(r.pos))
-        assert r.at_end() and r.pos == m.pos and r.index == len(m.moves)
+        assert r.pos == m.pos and r.index == len(m.moves)
         assert r.forward() is None
         while r.index:
             assert r.back() is not None
@@ -197,5 +197,6 @@ def test_replay_forward_and_back():
 def test_resume_from_a_record_rebuilds_the_match():
     m = game_on(random_board(2), computer=WHITE)
     play_random(m, Rng(1), 20)
-    again = Game.from_record(m.to_record(), computer=WHITE)
+    rec = m.to_record()
+    again = Game(rec.start, rec.moves, WHITE, name=rec.name, limits=rec.limits)
     assert again.pos == m.pos and again.moves == m.moves and again.name == m.name

@@ -11,8 +11,6 @@ from mapello.rules.position import COLOUR_NAMES, PASS, cell_name
 from mapello.rng import Rng
 from mapello.game.record import GameRecord
 
-DEFAULT_TIMER_MS = 60000  # when the timer is switched on and no length is set
-
 
 class Game:
     """A game being played.
@@ -43,11 +41,6 @@ class Game:
             if reason is not None:
                 raise ValueError("move %d %s: %s" % (len(self.moves) + 1, cell_name(cell), reason))
         self.restart_timer()
-
-    @staticmethod
-    def from_record(record, computer=None, timer_ms=0, clock=None, seed=0):
-        return Game(record.start, record.moves, computer, timer_ms, clock, seed,
-                    record.name, record.limits)
 
     def to_record(self):
         """The GameRecord of the game so far (for saving and replay)."""

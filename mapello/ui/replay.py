@@ -48,9 +48,6 @@ class Replay:
     def last_move(self):
         return self.record.moves[self.index - 1] if self.index else None
 
-    def at_end(self):
-        return self.index >= self.length
-
 
 class Screen:
     def __init__(self, app, record, back):

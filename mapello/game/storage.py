@@ -12,10 +12,14 @@ any other (RP2040) or for every write (SAMD51).  So: "MPL" FORMAT(1), then
 records, each ending in the CRC-32 of the record:
   F n(2) payload(n) crc      A n(1) keep(2) new crc      (previous[:keep] + new)
   D n(1) keep(2) tail(2) new crc      (previous[:keep] + new + previous[-tail:])
-A save appends one record into erased bytes; reading stops at the first that
-is not whole.  A full memory, or one ending in the remains of a cut write, is
-compacted: one write of the header and an F record, erased bytes after it
-(the only erase).  erase_every_write (SAMD51) compacts every save.
+A save appends one record into erased bytes, and only where _GAP erased bytes
+still follow it; reading stops at the first record that is not whole, and
+the log is clean (appends may follow) where _GAP erased bytes follow it.  A
+full memory, or one ending in the remains of a cut write, is compacted: one
+write of the header and an F record, erased bytes after it (the only erase).
+In a cut-up heap that write erases less than all the old records (the heap
+may have no 4 KiB in one piece): what it leaves stays behind _GAP erased
+bytes, never read.  erase_every_write (SAMD51) compacts every save.
 """
 
 try:
@@ -32,6 +36,7 @@ _DELTA = 0x44   # "D"
 _M32 = 0xFFFFFFFF
 _CHUNK = 64
 _ERASED = b"\xff" * _CHUNK
+_GAP = 16       # erased bytes after the last record: more than a record's head
 LOST = "last move lost: save damaged"
 
 
@@ -119,6 +124,16 @@ class LogStorage:
         self.writes += 1
         self.bytes_written += len(data)
 
+    def _erased(self, at, n):
+        """Whether the n bytes at `at` (those before the end) read erased."""
+        end = at + n if at + n < self.size else self.size
+        while at < end:
+            k = end - at if end - at < _CHUNK else _CHUNK
+            if self._read(at, k) != _ERASED[:k]:
+                return False
+            at += k
+        return True
+
     def _find_used(self):
         end = self.size
         while end > 0:
@@ -200,7 +215,7 @@ class LogStorage:
             return "corrupt"
         self._last = bytes(cur)
         self._end = at
-        self._clean = at >= used
+        self._clean = self._erased(at, _GAP)
         if not self._clean:
             self.notice = LOST
         return "ok"
@@ -247,17 +262,19 @@ class LogStorage:
                 rec = None
                 if self._clean and self._last is not None and not self.erase_every_write:
                     rec = _delta(self._last, data)
-                    if self._end + len(rec) > self.size:
+                    if self._end + len(rec) > self.size or not self._erased(self._end, len(rec) + _GAP):
                         rec = None
                 if rec is None:
                     self._compact(data)
                 else:
                     self._write(self._end, rec)
                     self._end += len(rec)
-                    self._used = self._end
+                    if self._end > self._used:
+                        self._used = self._end
                     self.last_record = len(rec)
-        except (OSError, RuntimeError, ValueError, IndexError) as e:
-            self.problem = "save failed: %s" % str(e)[:40]
+        except (OSError, RuntimeError, ValueError, IndexError, MemoryError) as e:
+            self.problem = "save failed: %s" % ("out of memory" if isinstance(e, MemoryError)
+                                                else str(e)[:40])
             self._end = -1      # what the memory holds is not known: read it again
             self._known = False
             return False
@@ -269,11 +286,20 @@ class LogStorage:
 
     def _compact(self, data):
         """The header and one F record, erased bytes over the rest that was
-        used: one write (on flash, the one erase)."""
+        used: one write (on flash, the one erase).  When the heap has no
+        room in one piece for all of it, erased bytes over less of it."""
         rec = _record(_FULL, data)
         n = HEADER + len(rec)
-        span = n if n > self._used else self._used
-        image = bytearray(span)           # one allocation of up to the sector
+        span = self._used if self._used > n else n      # erased bytes follow it
+        least = n + _GAP if n + _GAP < span else span   # what must be erased at least
+        while True:
+            try:
+                image = bytearray(span)   # one allocation of up to the sector
+                break
+            except MemoryError:
+                if span == least:
+                    raise
+                span = least + (span - least) // 4
         image[0:3] = MAGIC
         image[3] = FORMAT
         image[HEADER:n] = rec
@@ -283,7 +309,9 @@ class LogStorage:
         self._write(0, image)
         self.compactions += 1
         self.last_record = len(rec)
-        self._end = self._used = n
+        self._end = n
+        if span >= self._used:            # else old records stay, behind erased bytes
+            self._used = n
         self._clean = True
 
 

@@ -6,8 +6,11 @@ come out.  tests/test_app_heap.py runs it at every heap size from 112K to
 256K, because on a board the heap fragments and a flow that passes at its
 minimum can still fail above it.
 
-  micropython -X heapsize=112K tests/mp/app_series.py
-prints 'ok' and the figures last, or the traceback of the failure."""
+  micropython -X heapsize=112K tests/mp/app_series.py [GAMES]
+prints 'ok' and the figures last, or the traceback of the failure.  With
+GAMES (up to 9: an evening's series) it also prints the live heap after each
+game, and fails if it grew by more than 1 KB from the first game to the last:
+a leak that two games hide would end a long evening in MemoryError."""
 import gc
 import sys
 
@@ -28,6 +31,7 @@ class Clock:
         return self.now
 
 
+GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 2
 NVM = bytearray(4096)          # first: on a board the NVM is not on the heap
 for _i in range(4096):
     NVM[_i] = 0xFF
@@ -77,15 +81,28 @@ def main():
         press(RIGHT)
         guard += 1
         assert guard < 25, app.lines
+    while not line(1).startswith(">Series"):
+        press(DOWN)
+        guard += 1
+        assert guard < 40, app.lines
+    while line(1) != ">Series: %d games" % GAMES:
+        press(RIGHT)
+        guard += 1
+        assert guard < 60, app.lines
     press(A)
     games = 0
     moves = 0
     peak = 0
+    after = []                             # the live heap as each game ends
     while True:
         until(lambda: not (line(1).endswith("thinking") or line(1) == "game over"),
               "the computer or the game-over screen")
         if "(+" not in line(0):            # the game-over screen, not the score line
             games += 1
+            gc.collect()
+            after.append(gc.mem_alloc())
+            if GAMES > 2:
+                print("game %d over: live heap %d B" % (games, after[-1]))
             until(lambda: "B replay" in line(3), "the game-over keys")
             series_over = "A menu" in line(3)
             press(B)                       # the replay
@@ -116,9 +133,10 @@ def main():
         used = gc.mem_alloc()
         if used > peak:
             peak = used
-    assert games == 2, games
+    assert games == GAMES, games
+    assert after[-1] - after[0] <= 1024, after
     assert line(0).startswith("MAPELLO"), app.lines
-    print("ok: 2 games, %d moves of yours, live heap peak %d B" % (moves, peak))
+    print("ok: %d games, %d moves of yours, live heap peak %d B" % (games, moves, peak))
 
 
 def make_app(clock):

@@ -33,14 +33,10 @@ def cells_mask(cells):
     return m
 
 
-# Written out rather than computed, so importing makes no garbage on the device
-# (tests/test_engine.py checks each against its definition).
-INNER_CELLS = (11, 12, 13, 14, 15, 16, 17, 18, 21, 22, 23, 24, 25, 26, 27, 28,
-               31, 32, 33, 34, 35, 36, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48,
-               51, 52, 53, 54, 55, 56, 57, 58, 61, 62, 63, 64, 65, 66, 67, 68,
-               71, 72, 73, 74, 75, 76, 77, 78, 81, 82, 83, 84, 85, 86, 87, 88)  # rows 1-8, columns 1-8
-BORDER_CELLS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 19, 20, 29, 30, 39, 40, 49, 50, 59,
-                60, 69, 70, 79, 80, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99)  # the ring
+# Bytes, not tuples: 100 bytes of heap where two tuples of small integers take
+# 400 on a board (tests/test_engine.py checks each against its definition).
+INNER_CELLS = bytes(r * 10 + c for r in range(1, 9) for c in range(1, 9))    # rows 1-8, columns 1-8
+BORDER_CELLS = bytes(c for c in range(100) if c < 10 or c >= 90 or c % 10 in (0, 9))  # the ring
 INNER = 0x1fe7f9fe7f9fe7f9fe7f800           # cells_mask(INNER_CELLS)
 BORDER = 0xffe01806018060180601807ff        # cells_mask(BORDER_CELLS)
 CENTRE = 0xc0300000000000                   # d4 e4 d5 e5

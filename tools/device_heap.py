@@ -1,10 +1,11 @@
 # desktop-only
 """Does the whole handheld fit a board's heap? code.py's own entry point
 plays a two-game series against the hard level (hints choose your moves;
-game over, replay, next game, series end), at each heap size given.
+game over, replay, next game, series end), at each heap size given; with
+--games 9, an evening's series.
 
   .venv/bin/python tools/device_heap.py [--heaps 176,192,208] [--vm PATH]
-                                        [--mpy-cross PATH]
+                                        [--mpy-cross PATH] [--games N]
 
 The board is modelled as in tools/device_latency.py: the MicroPython VM runs
 mapello.hardware.start.main with small Python stand-ins for CircuitPython's
@@ -64,6 +65,8 @@ steps(30)
 change_to(">Mode: vs computer")             # device_latency's menu walk
 to_row(">Level")
 change_to(">Level: hard")
+to_row(">Series")
+change_to(">Series: %d games" % GAMES)
 press(A)
 games = moves = 0
 while True:
@@ -97,7 +100,7 @@ print("OK %d games, %d moves" % (games, moves))
 '''
 
 
-def scenario():
+def scenario(games=2):
     """device_latency's start (the stand-ins, code.py's main to the first
     frame) without its measuring, then the series."""
     head = device_latency.SCENARIO.split('if WHAT == "menu":')[0]
@@ -105,7 +108,7 @@ def scenario():
     head = head[:cut] + head[head.index("MEASURING = [False]"):]
     head = head.replace('mark("code.py")', 'gc.collect()\nprint("HEAP before %d" % gc.mem_alloc())\n'
                         'mark("code.py")', 1)
-    return "STEP_MS = %d\n" % device_latency.STEP_MS + head + SERIES
+    return "STEP_MS = %d\nGAMES = %d\n" % (device_latency.STEP_MS, games) + head + SERIES
 
 
 def main():
@@ -114,6 +117,7 @@ def main():
                    help="comma-separated heap sizes in KiB (default 176,192,208,224,256)")
     p.add_argument("--vm", help="another MicroPython VM (a 32-bit build for a Pico's figures)")
     p.add_argument("--mpy-cross", help="compile the game and the libraries with this mpy-cross first")
+    p.add_argument("--games", type=int, default=2, help="the series' length, 2 to 9 (default 2)")
     args = p.parse_args()
     device_cost.VM[0] = args.vm
     work = tempfile.mkdtemp(prefix="mapello-heap-")
@@ -125,12 +129,12 @@ def main():
         device_latency.nvm_image(nvm, -1)
         path = os.path.join(work, "series.py")
         with open(path, "w") as f:
-            f.write(scenario())
+            f.write(scenario(args.games))
         drive = ROOT
         if args.mpy_cross:
             drive, lib = device_latency.make_mpy_drive(work, stubs, lib, args.mpy_cross)
-        print("a two-game series against the hard level from code.py, VM %s, %s"
-              % (device_cost.vm(), "compiled .mpy" if args.mpy_cross else "from .py source"))
+        print("a %d-game series against the hard level from code.py, VM %s, %s"
+              % (args.games, device_cost.vm(), "compiled .mpy" if args.mpy_cross else "from .py source"))
         for kib in [int(k) for k in args.heaps.split(",")]:
             proc = subprocess.run([device_cost.vm(), "-X", "heapsize=%dK" % kib, path, stubs, lib, nvm,
                                    "series", "0", "0", "8"], cwd=drive, capture_output=True, text=True)

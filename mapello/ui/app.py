@@ -36,9 +36,10 @@ NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set
 # (README, "Memory on the device").  "core" stays loaded, and so do
 # game.savecheck, whose SaveError callers hold on to, and "game" once loaded:
 # the game's own modules (with the save's format and the random numbers the
-# game and the computer share), which the menu loads only when a game starts
-# or a saved one is read (flow(); peek() loads the save's format alone when
-# the memory holds a save), so that power-on compiles only what the menu needs.
+# game and the computer share), which load only when a game starts (once the
+# menu is gone: start_game()) or a saved one is read (flow(); peek() loads the
+# save's format alone when the memory holds a save), so that power-on
+# compiles only what the menu needs.
 GROUPS = {
     "core": ("rules.geometry", "rules.position", "rules.pieces", "ui.palette",
              "ui.board_view", "game.options", "game.storage"),
@@ -208,10 +209,25 @@ class App:
         if not self._handling:
             self._switch()
 
+    def start_game(self, board):
+        """A new session on `board` (see mapello.game.session.start), begun
+        once the handler that asked has returned and its screen is gone:
+        the game's modules then compile into the room the menu's leave
+        instead of around them, where a game's start is tightest."""
+        self._next = (None, (board,))
+        if not self._handling:
+            self._switch()
+
     def _switch(self):
         while self._next is not None:
             name, args = self._next
             self._next = None
+            if name is None:              # start_game(board)
+                self.screen = None
+                self.use(("game",))
+                s, step = self.flow().start(self, args[0])
+                self._next = (step, (s,))
+                continue
             module, groups = SCREENS[name]
             if groups is not None:
                 self.screen = None        # what it drew goes with the collections

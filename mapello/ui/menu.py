@@ -147,8 +147,7 @@ class Screen:
                 except (OSError, ValueError) as e:   # a broken board file
                     app.say(str(e))
                     return
-                s, step = app.flow().start(app, board)
-                app.go(step, s)
+                app.start_game(board)
                 return
         elif button == buttons.B and not confirm:
             s, problem = app.flow().resume(app)

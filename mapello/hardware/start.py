@@ -174,11 +174,12 @@ def quiet_screen(board=None, getenv=None):
 
 def memory_problem():
     """What frees memory, biggest first: compiled .mpy files need only about
-    3 % less heap (tools/device_heap.py: a series passes from 156K compiled,
-    160K from source), the display stack and the game's data are not code."""
+    5 % less heap (tools/device_heap.py: a series passes at every size from
+    160K compiled, 168K from source), the display stack and the game's data
+    are not code."""
     return ('Out of memory starting the game. What helps most: a board with more RAM '
             '(Pico 2), or MAPELLO_DISPLAY = "none"; .mpy files (deploy.sh --mpy-cross) '
-            'need only about 3 % less.')
+            'need only about 5 % less.')
 
 
 def build(hw, board, getenv):

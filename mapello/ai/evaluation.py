@@ -1,28 +1,7 @@
-"""What a Mapello position is worth to the side to move, for the computer player.
-
-Values are integers in 1/_DISC of a point.  A finished game is worth _WIN plus its
-margin, so a proven win outranks every estimate; an estimate stays below _WIN.
-
-The estimate is built so that the search can keep it up to date move by move
-with a few small-integer additions (mapello/ai/search.py), instead of scanning the
-board at every leaf.  It adds up:
-
-- a weight for each disc, by the cell it is on.  The weight depends on how
-  many of the 4 lines through the cell can flip it; a line is closed when a
-  neighbour on it is a wall or a border cell without a joker.  A cell on no
-  open line can never be flipped (corners are only the plain case; a cell
-  between walls is one too, and jokers open the border again);
-- a penalty for a disc next to an empty unflippable cell (it hands that cell
-  to the opponent), larger on the diagonal; it goes when the cell is taken;
-- the frontier: a disc next to an empty cell gives the opponent moves, so
-  such discs count against their owner;
-- the point margin (discs and bonuses), and parity: the side to move when
-  the empty cells are odd can expect the last move.
-
-The weights depend on the game's phase (the empty cells at the root of the
-search).  They were fitted by logistic regression to the results of
-self-play games on the plain board and random Mapello boards
-(tools/tune_eval.py).  Runs unchanged on CPython, MicroPython and CircuitPython.
+"""What a Mapello position is worth to the side to move, for the computer
+player: integers in 1/_DISC of a point, kept up to date by the search move
+by move.  Its terms and how their weights were fitted: docs/DESIGN.md, "The
+computer player".  Runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
 try:

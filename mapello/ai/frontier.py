@@ -1,25 +1,6 @@
-"""The move generator and the leaves of the search, on the board's rows.
-
-moves() finds all legal moves of one side from rows of small integers.  The
-board is held as 10-bit rows (bit c is column c; jokers are in both colours'
-rows, which is harmless: a joker is on the border, where no run of discs can
-pass through it).  A run of the opponent's discs that a move flips along a
-vertical or diagonal line is found in one pass over the rows per vertical
-direction, carrying from row to row the cells that are the end of such a run;
-the horizontal lines grow runs inside each row.  Every value stays below
-2**11, a small integer on every board.
-
-leaves() scores the moves of a node one ply above the horizon without
-playing them (mapello/ai/search.py keeps the estimate of the node up to date;
-a leaf adds what its move changes: the weights of the cell and of the
-flipped discs, the frontier, the penalties it lifts, the margin and parity).
-The table's move and the killer moves come first, before the move generator
-runs: when one of them already proves the node too good for the opponent,
-the generator is never needed.  Each leaf scored is a node.
-
-One module for both (each module costs its own object, globals and names
-in RAM), apart from mapello/ai/alphabeta.py so that each module stays small
-enough to compile on the device.
+"""The move generator and the leaves of the search, on the board's 10-bit
+rows (docs/DESIGN.md, "The computer player").  One module for both: each
+module costs its own object, globals and names in RAM.
 """
 
 from mapello.ai.evaluation import COL_OF

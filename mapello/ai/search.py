@@ -1,30 +1,7 @@
-"""Alpha-beta (negamax) on an explicit stack, cheap enough per node for a
-microcontroller, and able to stop after any node.
-
-Why it looks like this: on MicroPython an operation on a 100-bit integer
-allocates a heap object (about 1,000 VM instructions), and on a 32-bit board
-everything above 30 bits does.  So the search works only on small integers:
-
-- a mailbox (a bytearray of 100 cells) for walking from a cell along the 8
-  directions, which finds a move's flips;
-- per colour, the 10 rows of the grid as 10-bit integers (jokers included),
-  from which mapello/ai/frontier.py finds all legal moves with a few shifts a row;
-- the estimate (mapello/ai/evaluation.py) is kept up to date along the line being
-  searched, so a leaf costs one walk from its move's cell, not a scan of the
-  board; mapello/ai/frontier.py scores the leaves inside their parent's loop,
-  without playing them.
-
-Move ordering: the transposition table's move, then two killer moves (both
-tried before the move generator runs, which a cut-off then saves), then the
-rest by cell weight and history.  Moves after the first are searched with a
-null window and again only if they prove better (principal variation
-search).  Every position visited is a node: the root, inner nodes, and the
-leaves scored in their parent's loop.
-
-run(limit) advances until `limit` nodes or the end of the iteration and picks
-up exactly where it stopped, so the size of the slices never changes a result.
-No recursion and no allocation per node: the stacks grow with the iteration's
-depth only, and the table has a fixed size.
+"""Alpha-beta (negamax) on an explicit stack, on small integers only, cheap
+enough per node for a microcontroller; run(limit) stops after any node and
+picks up exactly where it stopped.  How and why: docs/DESIGN.md, "The
+computer player".
 """
 
 try:

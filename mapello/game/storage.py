@@ -1,6 +1,6 @@
 """Saving the whole match after every move, so pulling the plug loses at most
-the move being made; and reading it back safely.  README.md ("Saves") has
-the layout in full.
+the move being made; and reading it back safely.  The layout, a log of
+records in the flash sector, is in docs/DESIGN.md ("Saves").
 
   load() -> the newest good save's bytes or None; problem: one line when a
       bad save was set aside; notice: one line when the save read back is
@@ -8,18 +8,10 @@ the layout in full.
   NvmStorage(nvm): len(), slice reads and writes, erased bytes read 0xFF.
 
 Flash programs a write into erased bytes in place and erases the sector for
-any other (RP2040) or for every write (SAMD51).  So: "MPL" FORMAT(1), then
-records, each ending in the CRC-32 of the record:
-  F n(2) payload(n) crc      A n(1) keep(2) new crc      (previous[:keep] + new)
-  D n(1) keep(2) tail(2) new crc      (previous[:keep] + new + previous[-tail:])
-A save appends one record into erased bytes, and only where _GAP erased bytes
-still follow it; reading stops at the first record that is not whole, and
-the log is clean (appends may follow) where _GAP erased bytes follow it.  A
-full memory, or one ending in the remains of a cut write, is compacted: one
-write of the header and an F record, erased bytes after it (the only erase).
-In a cut-up heap that write erases less than all the old records (the heap
-may have no 4 KiB in one piece): what it leaves stays behind _GAP erased
-bytes, never read.  erase_every_write (SAMD51) compacts every save.
+any other (RP2040) or for every write (SAMD51): a save appends a record into
+erased bytes, _GAP of them still following it, and a full sector is
+compacted in one write, the one erase.  erase_every_write (SAMD51) compacts
+every save.
 """
 
 try:

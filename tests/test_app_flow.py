@@ -427,6 +427,31 @@ def test_quit_and_resume_from_storage():
     assert len(q.model.moves) == 3
 
 
+def test_out_of_memory_while_drawing_goes_to_the_menu_and_b_resumes_the_game(monkeypatch):
+    """A frame that finds no memory, outside any press or tick handler, is
+    handled as a handler's would be: on a board it used to stop the game."""
+    p = Player(storage=NvmStorage(FakeNvm()))
+    p.press("A")
+    p.play(parse_cell("f4"))
+    play = sys.modules["mapello.ui.play"]
+    real = play.draw_board
+    failed = []
+
+    def no_room(*args):
+        if not failed:
+            failed.append(True)
+            raise MemoryError("memory allocation failed, allocating 301 bytes")
+        return real(*args)
+    monkeypatch.setattr(play, "draw_board", no_room)
+    p.tap(buttons.RIGHT)
+    assert failed and p.screen == "menu" and p.app.last_error == "out of memory"
+    assert p.app.lines[0].startswith("MAPELLO") and p.app.lines[3] == "error: out of memory"
+    p.wait(3000)                                     # the message goes
+    assert p.app.lines[3] == "A start  B resume"
+    p.press("B")
+    assert p.screen == "play" and len(p.model.moves) == 1
+
+
 def test_save_board_from_setup_appears_in_the_menu():
     nvm = FakeNvm()
     p = Player(storage=NvmStorage(nvm))

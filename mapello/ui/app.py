@@ -123,6 +123,7 @@ class App:
             for key in settings:
                 self.settings[key] = settings[key]
         self.frame = bytearray(300)
+        self._shown = bytearray(300)   # the frame as last drawn: compared in place, no copy
         self.lines = ["", "", "", ""]
         self.version = 0
         self.last_error = None    # text of an internal error the app survived
@@ -399,10 +400,22 @@ class App:
 
     # --- output -------------------------------------------------------------
     def _refresh(self):
+        """Draw the screen if it changed.  Out of memory here (a draw or a
+        line that finds no room, outside any handler) goes back to the menu
+        like a handler's would, rather than out of the App: the game is
+        saved, and B resumes it."""
         if not self._dirty:
             return
         self._dirty = False
-        old = bytes(self.frame)
+        try:
+            self._draw()
+        except MemoryError:
+            self._next = None
+            self._recover("out of memory")
+            self._dirty = False
+            self._draw()
+
+    def _draw(self):
         self.screen.draw(self.frame)
         lines = self.screen.text()
         out = []
@@ -416,6 +429,7 @@ class App:
             shown = self._message_lines[first:first + 3]
             for i in range(len(shown)):
                 out[4 - len(shown) + i] = fit(shown[i])
-        if out != self.lines or old != bytes(self.frame):
+        if out != self.lines or self.frame != self._shown:
+            self._shown[:] = self.frame
             self.lines = out
             self.version += 1

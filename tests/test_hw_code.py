@@ -323,7 +323,7 @@ def test_out_of_memory_while_loading_the_game(device, monkeypatch):
     monkeypatch.setattr(app_module.App, "__init__", too_big)
     problem = start.main(until=lambda: True)
     assert problem.startswith("Out of memory starting the game.")
-    assert 'MAPELLO_DISPLAY = "none"' in problem and "Pico 2" in problem and "about 5 % less" in problem
+    assert 'MAPELLO_DISPLAY = "none"' in problem and "Pico 2" in problem and "about as much" in problem
 
 
 def test_without_the_text_library_the_terminal_shows_the_problem(device, monkeypatch, capsys):

@@ -173,13 +173,13 @@ def quiet_screen(board=None, getenv=None):
 
 
 def memory_problem():
-    """What frees memory, biggest first: compiled .mpy files need only about
-    5 % less heap (tools/device_heap.py: a series passes at every size from
-    160K compiled, 168K from source), the display stack and the game's data
-    are not code."""
+    """What frees memory, biggest first: compiled .mpy files need about as
+    much heap (tools/device_heap.py: a series passes from 160K compiled,
+    with 4 KB more of the model's own in the heap, and from 156K from
+    source), the display stack and the game's data are not code."""
     return ('Out of memory starting the game. What helps most: a board with more RAM '
             '(Pico 2), or MAPELLO_DISPLAY = "none"; .mpy files (deploy.sh --mpy-cross) '
-            'need only about 5 % less.')
+            'need about as much.')
 
 
 def build(hw, board, getenv):

@@ -326,6 +326,20 @@ def test_out_of_memory_while_loading_the_game(device, monkeypatch):
     assert 'MAPELLO_DISPLAY = "none"' in problem and "Pico 2" in problem and "about as much" in problem
 
 
+def test_out_of_memory_in_the_loop_says_the_game_is_saved(device, monkeypatch):
+    """Past the App's own recovery (a display or matrix write that finds no
+    room): the message says so, not that the game was starting."""
+    from mapello.hardware import console, start
+
+    def no_room(self):
+        raise MemoryError()
+    monkeypatch.setattr(console.Console, "step", no_room)
+    answers = iter([False] + [True] * 10)          # the loop runs a step; the message then stands
+    problem = start.main(until=lambda: next(answers))
+    assert problem.startswith("Out of memory while playing; the game is saved: reset, then B resumes it.")
+    assert "Pico 2" in problem
+
+
 def test_without_the_text_library_the_terminal_shows_the_problem(device, monkeypatch, capsys):
     """CircuitPython's terminal group (absent from Blinka: a Group stands in)
     goes on the display, and the message is printed onto it."""

@@ -172,14 +172,18 @@ def quiet_screen(board=None, getenv=None):
         return None
 
 
-def memory_problem():
+def memory_problem(playing=False):
     """What frees memory, biggest first: compiled .mpy files need about as
     much heap (tools/device_heap.py: a series passes from 160K compiled,
     with 4 KB more of the model's own in the heap, and from 156K from
-    source), the display stack and the game's data are not code."""
-    return ('Out of memory starting the game. What helps most: a board with more RAM '
+    source), the display stack and the game's data are not code.  While
+    playing (the loop's own step ran out, past the App's recovery), the
+    game is saved up to its last move."""
+    when = ("while playing; the game is saved: reset, then B resumes it" if playing
+            else "starting the game")
+    return ('Out of memory %s. What helps most: a board with more RAM '
             '(Pico 2), or MAPELLO_DISPLAY = "none"; .mpy files (deploy.sh --mpy-cross) '
-            'need about as much.')
+            'need about as much.' % when)
 
 
 def build(hw, board, getenv):
@@ -285,7 +289,7 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=BOARDS_DIR)
     try:
         console.run(until)
     except MemoryError:
-        problem = memory_problem()
+        problem = memory_problem(playing=True)
     except Exception as e:  # the loop itself failed (the App survives its own errors)
         report(e)
         problem = "Stopped by an error: %s: %s. Press reset." % (type(e).__name__, e)

@@ -5,10 +5,9 @@ or removed never moves the choice to another board; a name no longer there
 falls back to the first board."""
 
 from mapello.game import options
-from mapello.game.options import BUILT_IN_BOARDS
-
-SAVED_BOARD, BLOCKED, RANDOM, BY_HAND = BUILT_IN_BOARDS
 from mapello.rules.position import Position
+
+SAVED_BOARD, BLOCKED, RANDOM, BY_HAND = options.BUILT_IN_BOARDS
 
 
 def board_names(app):

@@ -307,8 +307,8 @@ def test_a_bad_board_file_is_named_when_chosen_and_an_unreadable_one_skipped(tmp
 
 
 def test_no_long_integers_is_shown_on_the_display(device, monkeypatch):
-    from mapello.hardware import start
-    monkeypatch.setattr(start, "long_ints_problem", lambda: "This board has no long integers")
+    from mapello.hardware import launch, start
+    monkeypatch.setattr(launch, "long_ints_problem", lambda: "This board has no long integers")
     assert start.main(until=lambda: True) == "This board has no long integers"
     _, _, display = device
     assert any(bytes(display.fill_row(y, None)).strip(b"\0") for y in range(64))

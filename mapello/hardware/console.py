@@ -132,3 +132,14 @@ class TickClock:
         self.ms += self.ticks_diff(now, self.last)
         self.last = now
         return self.ms
+
+
+def device_clock():
+    """The board's milliseconds: supervisor's ticks, adafruit_ticks's on a
+    build without them."""
+    try:
+        from supervisor import ticks_ms
+        from adafruit_ticks import ticks_diff
+    except ImportError:
+        from adafruit_ticks import ticks_ms, ticks_diff
+    return TickClock(ticks_ms, ticks_diff)

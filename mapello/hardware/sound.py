@@ -1,5 +1,5 @@
 """Short sounds on a speaker or a piezo, played without stalling the loop."""
-# Imported only when settings.toml gives the game a speaker (start.py).  The
+# Imported only when settings.toml gives the game a speaker (build.py).  The
 # App lists what happened in app.sounds ("move", "refused", "game over"); the
 # Console calls watch() every step, which takes those names, queues their
 # notes and starts or stops a note when its time has come, by the loop's own

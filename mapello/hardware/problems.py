@@ -1,0 +1,88 @@
+"""How a problem reaches the player: on the game's display, or CircuitPython's
+own terminal, or scrolled across the matrix, and always on the serial
+console, held until a reset.  Loaded at power-on and kept while the game
+runs: a problem in the loop (out of memory, an error nobody expected) is
+shown with it, when there may be no room left to import anything."""
+
+
+def report(error):
+    """The traceback of an error nobody expected, on the serial console."""
+    try:
+        from traceback import print_exception
+    except ImportError:            # a build without the traceback module
+        print("%s: %s" % (type(error).__name__, error))
+        return
+    print_exception(error, error, error.__traceback__)   # CircuitPython 9 and 10, CPython 3.5+
+
+
+def show_problem(text, screen=None, display=None):
+    """The message on the game's text screen if it works; otherwise CircuitPython's
+    own terminal is put on the display (the SSD1306 or the board's own) and the
+    message printed there.  Always on the serial console too."""
+    from mapello.hardware.screen import wrap
+    print("Mapello: " + text)
+    if screen is not None:
+        try:
+            screen.show_lines(wrap(text))
+            return
+        except Exception as e:  # the display itself is the problem
+            print("Mapello: the display failed too: %s" % e)
+    try:
+        import displayio
+        terminal = getattr(displayio, "CIRCUITPYTHON_TERMINAL", None)
+        if display is None:
+            import board
+            display = getattr(board, "DISPLAY", None)
+        if display is not None and terminal is not None:
+            display.root_group = terminal
+            if getattr(screen, "refreshes", False):
+                display.auto_refresh = True    # the game's TextScreen had turned it off
+            for line in wrap(text, 21, 8):
+                print(line)
+    except Exception:  # nothing more can be shown: the serial line stands
+        pass
+
+
+def halt(hw=None, text="", until=None, clock=None):
+    """Keep the message up until a reset (saving settings.toml reloads the
+    board): the matrix dark, or, when there is no display to read the
+    message on, scrolling it.  Returns `text` once `until()` (tests)."""
+    from time import sleep
+    matrix = hw.matrix if hw is not None else None
+    ticker = None
+    if matrix is not None:
+        try:
+            matrix.clear()
+            if hw.display is None and text:
+                from mapello.hardware.ticker import Ticker
+                ticker = Ticker()
+                frame = bytearray(300)
+                if clock is None:
+                    from mapello.hardware.console import device_clock
+                    clock = device_clock()
+        except Exception as e:  # the matrix itself may be the problem
+            print("Mapello: the matrix failed too: %s" % e)
+            ticker = None
+    while until is None or not until():
+        if ticker is not None and matrix is not None:
+            now = clock()
+            if not ticker.draw(now, frame):
+                ticker.start(text, now)
+            else:
+                matrix.show(frame, hw.settings.brightness)
+        sleep(0.02 if ticker is not None else 1)
+    return text
+
+
+def memory_problem(playing=False):
+    """What frees memory, biggest first: compiled .mpy files need about as
+    much heap (tools/device_heap.py: a series passes from 160K compiled,
+    with 4 KB more of the model's own in the heap, and from 156K from
+    source), the display stack and the game's data are not code.  While
+    playing (the loop's own step ran out, past the App's recovery), the
+    game is saved up to its last move."""
+    when = ("while playing; the game is saved: reset, then B resumes it" if playing
+            else "starting the game")
+    return ('Out of memory %s. What helps most: a board with more RAM '
+            '(Pico 2), or MAPELLO_DISPLAY = "none"; .mpy files (deploy.sh --mpy-cross) '
+            'need about as much.' % when)

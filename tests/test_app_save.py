@@ -155,6 +155,36 @@ def test_power_cut_at_every_byte_of_every_write_then_switched_on_again():
         assert saved_moves(bytes(cut.data)) == (before + [legal[0]], None)
 
 
+
+def test_a_damaged_saves_notice_shows_once_not_at_every_return_to_the_menu():
+    """The notice that the last move was lost stands on the save until the
+    next one is written; the menu tells it at power-on, not again each time
+    a player comes back to it (here: a board set up by hand, then cancelled)."""
+    nvm = RecordingNvm()
+    p = Player(storage=NvmStorage(nvm))
+    p.press("A")
+    play_game(p, 3, until=6)
+    image, key, value = [w for w in nvm.log if w[0][w[1]] == b"\xff" * len(w[2])][-1]
+    cut = FakeNvm(data=image)
+    cut.cut_after(2)
+    try:
+        cut[key] = value
+    except PowerCut:
+        pass
+    cut.cut_after(None)
+    q = Player(storage=NvmStorage(cut))
+    assert LOST in " ".join(q.app.lines)
+    q.wait(6000)
+    assert LOST not in " ".join(q.app.lines)
+    q.menu("board", "Set up by hand")
+    q.press("A")                       # discard the saved game?
+    q.press("A")                       # yes: the setup begins
+    assert q.screen == "setup", q.app.lines
+    q.press("B")
+    q.choose("Cancel setup")
+    assert q.screen == "menu", q.app.lines
+    assert LOST not in " ".join(q.app.lines), q.app.lines
+
 BAD = [({"mode": 3}, "mode 3"), ({"mode": 7}, "mode 7"), ({"mode": -4}, "mode -4"),
        ({"timer": -10}, "timer -10"), ({"brightness": 900}, "brightness"),
        ({"level": 9}, "level 9"), ({"walls": 12}, "walls 12"), ({"hints": 5}, "hints 5")]

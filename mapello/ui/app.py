@@ -140,6 +140,7 @@ class App:
         self._message_at = 0
         self._message_ms = MESSAGE_MS
         self._message_until = 0
+        self._notified = None     # the save's problem told last (notify())
         self.held = 0             # bit per button currently held
         self.write_board = None   # the device sets it when boards may be saved as files
         self.sounds = None        # type: list | None  # the device's list: "move", "refused", "game over"
@@ -157,8 +158,7 @@ class App:
             return
         from mapello.game.options import DEFAULT_SETTINGS
         found, _, problem = self.peek()
-        if problem:
-            self.say(problem, NOTICE_MS)
+        self.notify(problem, NOTICE_MS)
         if found is not None:
             for key in DEFAULT_SETTINGS:
                 v = found.get(key)
@@ -334,6 +334,14 @@ class App:
         self._message_ms = ms
         self._message_until = now + ms * ((len(lines) + 2) // 3)
         self._dirty = True
+
+    def notify(self, problem, ms=MESSAGE_MS):
+        """say() what the save's outline reports (peek()), unless it was the
+        last thing notified: a notice stands on the save until the next one
+        is written, and is told once, not at every return to the menu."""
+        if problem and problem != self._notified:
+            self._notified = problem
+            self.say(problem, ms)
 
     # --- inputs -------------------------------------------------------------
     def press(self, button):

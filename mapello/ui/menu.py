@@ -56,8 +56,7 @@ class Screen:
             self.can_resume = False
             return
         _, has_game, problem = app.peek()
-        if problem and problem != app.message:   # a notice may show already, longer
-            app.say(problem)
+        app.notify(problem)
         # B decodes the game and checks it (the game's modules compile then,
         # not at power-on); a game that fails its checks is said then
         self.can_resume = has_game

@@ -323,7 +323,7 @@ def test_out_of_memory_while_loading_the_game(device, monkeypatch):
     monkeypatch.setattr(app_module.App, "__init__", too_big)
     problem = start.main(until=lambda: True)
     assert problem.startswith("Out of memory starting the game.")
-    assert 'MAPELLO_DISPLAY = "none"' in problem and "Pico 2" in problem and "about as much" in problem
+    assert 'MAPELLO_DISPLAY = "none"' in problem and "Pico 2" in problem and "16 KB less" in problem
 
 
 def test_out_of_memory_in_the_loop_says_the_game_is_saved(device, monkeypatch):

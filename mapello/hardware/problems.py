@@ -75,14 +75,13 @@ def halt(hw=None, text="", until=None, clock=None):
 
 
 def memory_problem(playing=False):
-    """What frees memory, biggest first: compiled .mpy files need about as
-    much heap (tools/device_heap.py: a series passes from 160K compiled,
-    with 4 KB more of the model's own in the heap, and from 156K from
-    source), the display stack and the game's data are not code.  While
-    playing (the loop's own step ran out, past the App's recovery), the
-    game is saved up to its last move."""
+    """What frees memory, biggest first: a board with more RAM, no display
+    stack (about 21 KB), then compiled .mpy files, which compile nothing on
+    the board (tools/device_heap.py: a series needs up to 16 KB less
+    compiled).  While playing (the loop's own step ran out, past the App's
+    recovery), the game is saved up to its last move."""
     when = ("while playing; the game is saved: reset, then B resumes it" if playing
             else "starting the game")
     return ('Out of memory %s. What helps most: a board with more RAM '
             '(Pico 2), or MAPELLO_DISPLAY = "none"; .mpy files (deploy.sh --mpy-cross) '
-            'need about as much.' % when)
+            'need up to 16 KB less.' % when)

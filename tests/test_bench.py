@@ -82,6 +82,6 @@ def test_device_heap_plays_the_series_from_code_py_and_prints_the_heap():
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     out = proc.stdout
-    assert re.search(r"400K: passes; heap in use: before code\.py \d+, at the first frame \d+, "
-                     r"at the end \d+", out), out
+    assert re.search(r"400K: passes; heap in use \(and less the names' pool\): before code\.py "
+                     r"\d+ \(\d+\), at the first frame \d+ \(\d+\), at the end \d+ \(\d+\)", out), out
     assert re.search(r"64K: fails \(", out), out

@@ -19,7 +19,10 @@ device size in the project's 64-bit VM, so for a Pico's figures give --vm a
 with -m32; not part of this project).  The stand-ins, this script and the
 4 KiB NVM image take heap that on the board they do not: the figure printed
 as "before code.py" is that part, to subtract.  A Pico starts code.py with
-about 154 KB free.
+about 154 KB free.  Each figure is followed, in brackets, by the same less
+the pool of interned names: that pool grows in blocks allocated whenever a
+new name comes, so the first figure jumps by a few KB with the layout, and
+the bracketed one is what to compare between two versions of the code.
 """
 import argparse
 import os
@@ -61,6 +64,7 @@ def until(test, what, limit=6000):
 
 gc.collect()
 print("HEAP first frame %d" % gc.mem_alloc())
+micropython.qstr_info()
 steps(30)
 change_to(">Mode: vs computer")             # device_latency's menu walk
 to_row(">Level")
@@ -96,8 +100,29 @@ while True:
     moves += 1
 gc.collect()
 print("HEAP end %d" % gc.mem_alloc())
+micropython.qstr_info()
 print("OK %d games, %d moves" % (games, moves))
 '''
+
+
+def in_use(out):
+    """{"before" | "first" | "end": "B (P)"}: the heap in use at each HEAP
+    line of the run's output, and P, the same less the interned names' pool
+    (micropython.qstr_info() right after it).  The pool grows in blocks
+    that double, each allocated whenever the next new name comes, so the
+    first figure jumps by a few KB with where a block lands; the second is
+    the code and the objects alone, what to compare between two versions."""
+    found = {}
+    lines = out.splitlines()
+    for i, ln in enumerate(lines):
+        if not ln.startswith("HEAP "):
+            continue
+        total = int(ln.split()[-1])
+        pool = None
+        if i + 1 < len(lines) and lines[i + 1].startswith("qstr pool"):
+            pool = int(lines[i + 1].rsplit("n_total_bytes=", 1)[1].split(",")[0])
+        found[ln.split()[1]] = "%d (%s)" % (total, total - pool if pool is not None else "-")
+    return found
 
 
 def scenario(games=2):
@@ -106,7 +131,8 @@ def scenario(games=2):
     head = device_latency.SCENARIO.split('if WHAT == "menu":')[0]
     cut = head.index("changed = bytearray(")
     head = head[:cut] + head[head.index("MEASURING = [False]"):]
-    head = head.replace('mark("code.py")', 'gc.collect()\nprint("HEAP before %d" % gc.mem_alloc())\n'
+    head = head.replace('mark("code.py")', 'import micropython\ngc.collect()\n'
+                        'print("HEAP before %d" % gc.mem_alloc())\nmicropython.qstr_info()\n'
                         'mark("code.py")', 1)
     return "STEP_MS = %d\nGAMES = %d\n" % (device_latency.STEP_MS, games) + head + SERIES
 
@@ -139,11 +165,12 @@ def main():
             proc = subprocess.run([device_cost.vm(), "-X", "heapsize=%dK" % kib, path, stubs, lib, nvm,
                                    "series", "0", "0", "8"], cwd=drive, capture_output=True, text=True)
             out = proc.stdout + proc.stderr
-            heap = dict((ln.split()[1], int(ln.split()[-1])) for ln in out.splitlines()
-                        if ln.startswith("HEAP "))
+            heap = in_use(out)
             ok = proc.returncode == 0 and "\nOK " in out
-            last = [ln for ln in out.strip().splitlines() if not ln.startswith(";")][-1:]
-            print("  %4dK: %s; heap in use: before code.py %s, at the first frame %s, at the end %s"
+            last = [ln for ln in out.strip().splitlines()
+                    if not ln.startswith(";") and not ln.startswith("qstr pool")][-1:]
+            print("  %4dK: %s; heap in use (and less the names' pool): before code.py %s, "
+                  "at the first frame %s, at the end %s"
                   % (kib, "passes" if ok else "fails (%s)" % (last[0][:60] if last else "?"),
                      heap.get("before", "-"), heap.get("first", "-"), heap.get("end", "-")))
     finally:

@@ -77,7 +77,7 @@ def halt(hw=None, text="", until=None, clock=None):
 def memory_problem(playing=False):
     """What frees memory, biggest first: a board with more RAM, no display
     stack (about 21 KB), then compiled .mpy files, which compile nothing on
-    the board (tools/device_heap.py: a series needs up to 16 KB less
+    the board (tools/device_heap.py: a series needs 12 to 16 KB less
     compiled).  While playing (the loop's own step ran out, past the App's
     recovery), the game is saved up to its last move."""
     when = ("while playing; the game is saved: reset, then B resumes it" if playing

@@ -26,6 +26,26 @@ class RecordingNvm(FakeNvm):
         super().__setitem__(key, value)
 
 
+def appends(nvm):
+    """The writes of a RecordingNvm that went into erased bytes (a save's
+    append, not a compaction)."""
+    return [w for w in nvm.log if w[0][w[1]] == b"\xff" * len(w[2])]
+
+
+def power_cut(write, after):
+    """The memory a write (image, key, value) leaves when the power goes
+    after `after` bytes of it, the power then back."""
+    image, key, value = write
+    cut = FakeNvm(data=image)
+    cut.cut_after(after)
+    try:
+        cut[key] = value
+    except PowerCut:
+        pass
+    cut.cut_after(None)
+    return cut
+
+
 def saved_moves(image):
     saved, message = resume(NvmStorage(FakeNvm(data=image)), clock=lambda: 0)
     return (None if saved is None or saved.match is None else saved.match.moves), message
@@ -132,15 +152,8 @@ def test_power_cut_at_every_byte_of_every_write_then_switched_on_again():
     assert compaction_steps == 4096     # the erase, then each byte of the sector
     assert len(nvm.log) >= len(moves)
     # a switched-on handheld with a cut save still plays and saves on
-    appends = [w for w in nvm.log if w[0][w[1]] == b"\xff" * len(w[2])]
-    image, key, value = appends[len(appends) // 2]
-    cut = FakeNvm(data=image)
-    cut.cut_after(4)
-    try:
-        cut[key] = value
-    except PowerCut:
-        pass
-    cut.cut_after(None)                # the power is back
+    writes = appends(nvm)
+    cut = power_cut(writes[len(writes) // 2], 4)
     q = Player(storage=NvmStorage(cut))
     assert LOST in " ".join(q.app.lines)
     q.press("B")
@@ -164,15 +177,7 @@ def test_a_damaged_saves_notice_shows_once_not_at_every_return_to_the_menu():
     p = Player(storage=NvmStorage(nvm))
     p.press("A")
     play_game(p, 3, until=6)
-    image, key, value = [w for w in nvm.log if w[0][w[1]] == b"\xff" * len(w[2])][-1]
-    cut = FakeNvm(data=image)
-    cut.cut_after(2)
-    try:
-        cut[key] = value
-    except PowerCut:
-        pass
-    cut.cut_after(None)
-    q = Player(storage=NvmStorage(cut))
+    q = Player(storage=NvmStorage(power_cut(appends(nvm)[-1], 2)))
     assert LOST in " ".join(q.app.lines)
     q.wait(6000)
     assert LOST not in " ".join(q.app.lines)

@@ -168,7 +168,6 @@ def test_power_cut_at_every_byte_of_every_write_then_switched_on_again():
         assert saved_moves(bytes(cut.data)) == (before + [legal[0]], None)
 
 
-
 def test_a_damaged_saves_notice_shows_once_not_at_every_return_to_the_menu():
     """The notice that the last move was lost stands on the save until the
     next one is written; the menu tells it at power-on, not again each time
@@ -189,6 +188,7 @@ def test_a_damaged_saves_notice_shows_once_not_at_every_return_to_the_menu():
     q.choose("Cancel setup")
     assert q.screen == "menu", q.app.lines
     assert LOST not in " ".join(q.app.lines), q.app.lines
+
 
 BAD = [({"mode": 3}, "mode 3"), ({"mode": 7}, "mode 7"), ({"mode": -4}, "mode -4"),
        ({"timer": -10}, "timer -10"), ({"brightness": 900}, "brightness"),

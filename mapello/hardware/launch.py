@@ -9,6 +9,7 @@ import os
 
 from mapello.hardware.problems import halt, memory_problem, report, show_problem
 
+# Library module -> the name a maker looks for (deploy.sh puts them in lib/).
 LIBRARIES = {
     "neopixel": "neopixel",
     "adafruit_display_text": "adafruit_display_text",

@@ -10,7 +10,7 @@ the hints included, after every move, pass and undo.)"""
 from app_driver import Player
 from fake_nvm import FakeNvm
 from mapello import buttons
-from mapello.game.savefile import resume
+from mapello.game.saveread import resume
 from mapello.game.storage import NvmStorage
 from mapello.hardware.console import Console
 from mapello.rules.position import Position

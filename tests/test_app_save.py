@@ -9,7 +9,8 @@ from fake_nvm import FakeNvm, PowerCut
 from mapello.game.random_boards import Rng
 from mapello.game.series import Series
 from mapello.game.game import Game
-from mapello.game.savefile import pack, resume
+from mapello.game.savefile import pack
+from mapello.game.saveread import resume
 from mapello.game.storage import LOST, LogStorage, NvmStorage
 from mapello.rules.position import PASS, Position
 
@@ -106,6 +107,25 @@ def test_restart_after_any_move_resumes_that_move():
     q.press("B")
     assert q.screen == "play" and "game resumed" in " ".join(q.app.lines)
     assert saved_moves(bytes(nvm.data)) == (moves, None)
+
+
+def test_a_resumed_game_does_not_hold_the_saves_reader():
+    """Reading a whole save back is code a game in progress never runs: it
+    loads for B's resume and goes with the menu's modules, so that the
+    computer's code, which loads next, finds its room (on the device every
+    loaded module's code stays in RAM)."""
+    import sys
+    reader = resume.__module__
+    nvm = FakeNvm()
+    p = Player(storage=NvmStorage(nvm))
+    p.press("A")
+    play_game(p, 5, until=6)
+    sys.modules.pop(reader, None)
+    q = Player(storage=NvmStorage(FakeNvm(data=bytes(nvm.data))))
+    q.press("B")
+    assert q.screen == "play" and "game resumed" in " ".join(q.app.lines)
+    assert reader not in sys.modules
+    assert "mapello.game.savefile" in sys.modules     # the writer stays: every move saves
 
 
 def test_power_cut_at_every_byte_of_every_write_then_switched_on_again():

@@ -43,7 +43,8 @@ def start(host, board):
 
 def saved(host):
     """(what the last save holds, problem line or None)."""
-    return saves.resume(host.storage, host.clock, host.seed)
+    from mapello.game.saveread import resume   # dropped with the menu (ui/app.py ON_DEMAND)
+    return resume(host.storage, host.clock, host.seed)
 
 
 def resume(host):

@@ -3,12 +3,12 @@ save, never garbage; compaction; foreign contents reported; pack/unpack with
 every value checked."""
 import gc
 
-for _name in ("mapello.game.series", "mapello.game.storage", "mapello.game.savefile"):  # one at a time, collecting between: each compile fits the 80 KiB heap
+for _name in ("mapello.game.series", "mapello.game.storage", "mapello.game.savefile", "mapello.game.saveread"):  # one at a time, collecting between: each compile fits the 80 KiB heap
     gc.collect()
     __import__(_name)
 gc.collect()
 
-from mapello.game.savefile import resume
+from mapello.game.saveread import resume
 from mapello.game.storage import NvmStorage, crc32
 
 
@@ -107,7 +107,8 @@ def check_foreign_contents_reported():
 
 
 def check_pack_unpack_settings_and_series():
-    from mapello.game.savefile import pack, unpack
+    from mapello.game.savefile import pack
+    from mapello.game.saveread import unpack
     from mapello.game.savecheck import SaveError
     from mapello.game.series import Series
     s = Series(3)

@@ -1,0 +1,94 @@
+"""A save read back whole (mapello/game/savefile.py has the format): the
+settings, the series and the game in progress, every value checked
+(mapello/game/savecheck.py).  Loaded only to resume a game, to rewrite a
+save around a new board or to set a bad one aside, and dropped with the
+menu's modules: a game in progress never holds this code.
+"""
+
+from mapello.game.savefile import sections, settings_of
+
+
+class Saved:
+    """What unpack() found: match (or None), series (or None), settings (dict)."""
+
+    def __init__(self, match, series, settings):
+        self.match = match
+        self.series = series
+        self.settings = settings
+
+
+def _match(m, clock, seed):
+    from mapello.game.game import Game  # loaded only when a game was saved
+    from mapello.game.record import decode
+    from mapello.rules.position import INNER_CELLS, PASS
+    from mapello.game.savecheck import MAX_TIMER_S, SaveError, bad, check_board
+    if len(m) < 4 or m[0] > 2:
+        raise SaveError("save: bad computer colour")
+    timer = int.from_bytes(m[1:3], "big")
+    if timer > MAX_TIMER_S:
+        bad("timer", timer)
+    end = 4 + m[3]
+    if end > len(m):
+        raise SaveError("save: game cut short")
+    board = decode(m[4:end])
+    if board.moves:
+        raise SaveError("save: game cut short")
+    check_board(board.start, board.limits)
+    moves = []
+    for i in range(end, len(m)):
+        c = m[i]
+        if c and c not in INNER_CELLS:
+            bad("move", c)
+        moves.append(c if c else PASS)
+    computer = None if m[0] == 0 else m[0] - 1
+    # Game plays every move through the rules: an illegal one is a ValueError
+    return Game(board.start, moves, computer, timer * 1000, clock, seed, board.name,
+                 board.limits)
+
+
+def unpack(data, clock=None, seed=0):
+    """A Saved from pack()'s bytes, every value checked; SaveError (one line)
+    on anything wrong."""
+    from mapello.game.series import Series
+    from mapello.game.savecheck import SaveError, check_series
+    try:
+        parts, at = sections(data)
+        settings = settings_of(parts[0])
+        series = None
+        if parts[1]:
+            series = Series.from_bytes(parts[1])
+            check_series(series)
+        match = _match(bytes(data[at:]), clock, seed) if at < len(data) else None
+        return Saved(match, series, settings)
+    except (SaveError, MemoryError):  # short of memory is not a bad save
+        raise
+    except Exception as e:  # whatever the bytes were, say so in one line
+        raise SaveError("save unreadable: %s" % str(e)[:40])
+
+
+def resume(storage, clock=None, seed=0):
+    """(Saved or None, message or None), never an exception.
+
+    The message is one line for the player: why a save was set aside (with
+    None), or storage.notice (with the Saved) when the save resumed is older
+    than the last one written.  A save that passes its checksum but fails a
+    check of its values is set aside too.
+    """
+    if storage is None:
+        return None, None
+    try:
+        data = storage.load()
+    except MemoryError:
+        return None, "no memory to resume the save; kept"
+    except Exception as e:
+        return None, "save unreadable: %s" % str(e)[:40]
+    if data is None:
+        return None, storage.problem
+    from mapello.game.savecheck import SaveError
+    try:
+        return unpack(data, clock, seed), getattr(storage, "notice", None)
+    except MemoryError:
+        return None, "no memory to resume the save; kept"
+    except SaveError as e:
+        storage.set_aside()
+        return None, str(e) + "; set aside, new game"

@@ -34,9 +34,10 @@ BIT_OF = array("h", [1 << (i % 10) for i in range(100)])
 def run(se, limit):
     """Advance the Search `se` until its iteration ends (True) or `limit`
     nodes (False)."""
-    (b, R, W, DIRS, PENS, BP, FW, ZK, ZF, ZS, HI, U, scratch, down, TK, TV, tmask, tbits, EN,
+    (b, R, W, DIRS, PENS, BP, INFO, ZK, ZF, ZS, HI, U, scratch, down, TK, TV, tmask, tbits, EN,
      dep, al, be, bv, a0, sv, mg, ne, hs, col, ml, mi, mv, us, bm, k1, k2, lg, gd,
      nw) = se.tables
+    FW = INFO.front  # the frontier weight of the phase
     RO = ROW_OF
     BO = BIT_OF
     nodes = se.nodes

@@ -19,9 +19,9 @@ _INF = const(1000000)
 
 # The working memory of a search: made by the first search and used by every
 # later one, so that a game does not cut up the heap with a new set of lists
-# each move.  The transposition table (_TT_BITS) is part of it.  _MEM[0] is the
-# memory, _MEM[1] the number of the search that owns it: one search at a time,
-# and a search that a newer one displaced stops (run() returns None).
+# each move.  The transposition table (_TT_BITS) is part of it.  One search
+# at a time owns it (_MEM below), and a search that a newer one displaced
+# stops (run() returns None).
 _TT_BITS = const(8)  # 256 entries of 8 bytes
 _STACKS = const(20)
 _PLIES = const(6)  # stack room made at the start (it grows as lines go deeper)
@@ -36,27 +36,38 @@ def _make_memory():
     # The mailbox and the empty-neighbour counts are bytearrays: 100 bytes, not
     # a list's 400 (800 in a 64-bit VM), for about 1% more VM instructions a
     # node.  The stacks and the rows stay lists: as arrays they cost 2 to 4%.
-    return (bytearray(100), array("h", bytes(200)), [0] * 30, bytearray(100),
-            array("h", bytes(200)), bytearray(19 * 12 + 1),
-            scratch, [0] * 10, array("i", bytes(4 << _TT_BITS)),
-            array("i", bytes(4 << _TT_BITS)), bytearray(100)) + stacks
+    return stacks, (bytearray(100), array("h", bytes(200)), [0] * 30, bytearray(100),
+                    array("h", bytes(200)), bytearray(19 * 12 + 1),
+                    scratch, [0] * 10, array("i", bytes(4 << _TT_BITS)),
+                    array("i", bytes(4 << _TT_BITS)), bytearray(100))
 
 
-_MEM = [None, 0]  # type: list
+# [the memory, the number of the search that owns it, the stacks, the tuples
+# Search.tables and Search.leaf_tables of the last search]
+_MEM = [None, 0, None, None, None]  # type: list
 
 
-def reserve():
-    """Make the working memory now, if not yet made (mapello.ai.thinker does it right
-    after importing, while the heap is still in few pieces)."""
+def reserve(info, table=True):
+    """Make the working memory, if not yet made, and the tuples the search
+    loops unpack (Search.tables and leaf_tables) for the board facts `info`
+    and the table's use, unless the last ones were for them.  mapello.ai.thinker
+    does it right after importing, while the heap is still in few pieces: a
+    move's search then allocates none of it (in a heap cut up by a game, a
+    39-item tuple may find no room)."""
     if _MEM[0] is None:
         gc.collect()
-        _MEM[0] = _make_memory()
-
-
-def _memory():
-    reserve()
-    _MEM[1] += 1
-    return _MEM[0]
+        _MEM[2], _MEM[0] = _make_memory()
+    t = _MEM[3]
+    if t is None or t[6] is not info or (t[14] is None) == table:
+        b, w, rows, points, hist, undo, scratch, down, tk, tv, near = _MEM[0]
+        if not table:
+            tk = tv = None
+        stacks = _MEM[2]
+        _MEM[3] = (b, rows, w, info.dirs, info.pens, points, info, info.zkey, info.zflip,
+                   info.zside, hist, undo, scratch, down, tk, tv, (1 << _TT_BITS) - 1,
+                   _TT_BITS, near) + stacks
+        _MEM[4] = (b, w, rows, info.dirs, info.pens, points, hist, scratch, down, info,
+                   near) + stacks
 
 
 class Search:
@@ -70,10 +81,13 @@ class Search:
 
     def __init__(self, info, pos, table=True):
         self.info = info
-        mem = _memory()
+        reserve(info, table)
+        _MEM[1] += 1
         self.owner = _MEM[1]
-        b, w, rows, points, hist, undo, scratch, down, tk, tv, near = mem[:11]
-        self.stacks = stacks = mem[11:]
+        self.stacks = stacks = _MEM[2]
+        self.tables = _MEM[3]
+        self.leaf_tables = _MEM[4]
+        b, w, rows, points, hist, undo, scratch, down, tk, tv, near = _MEM[0]
         self.root_state = info.search_state(pos, b, w, rows, points, near)
         self.empties = self.root_state[3]
         for i in range(100):
@@ -85,13 +99,6 @@ class Search:
         if table:
             for i in range(1 << _TT_BITS):
                 tk[i] = 0
-        else:
-            tk = tv = None
-        self.tables = (b, rows, w, info.dirs, info.pens, points, info.front, info.zkey,
-                       info.zflip, info.zside, hist, undo, scratch, down, tk, tv,
-                       (1 << _TT_BITS) - 1, _TT_BITS, near) + stacks
-        self.leaf_tables = (b, w, rows, info.dirs, info.pens, points, hist, scratch, down,
-                            info, near) + stacks
         self.nodes = 0
         self.depth = 0
         self.root = []

@@ -241,5 +241,5 @@ def board_info(pos):
 
 # The search's memory and the board facts, made now, in the room the compiler
 # left: later, a game's objects cut the heap up into smaller pieces.
-reserve()
 _INFO[0] = BoardInfo(0, 0)
+reserve(_INFO[0])

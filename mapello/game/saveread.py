@@ -1,11 +1,12 @@
 """A save read back whole (mapello/game/savefile.py has the format): the
 settings, the series and the game in progress, every value checked
-(mapello/game/savecheck.py).  Loaded only to resume a game, to rewrite a
-save around a new board or to set a bad one aside, and dropped with the
-menu's modules: a game in progress never holds this code.
+(mapello/game/savecheck.py); and what the game does with it: resume the game
+in progress, or rewrite the save around a board the player keeps.  Loaded
+only for those (and to set a bad save aside), and dropped with the menu's
+modules: a game in progress never holds this code.
 """
 
-from mapello.game.savefile import sections, settings_of
+from mapello.game.savefile import pack, sections, settings_of
 
 
 class Saved:
@@ -92,3 +93,47 @@ def resume(storage, clock=None, seed=0):
     except SaveError as e:
         storage.set_aside()
         return None, str(e) + "; set aside, new game"
+
+
+def resume_game(host):
+    """(mapello.game.session.Session, problem or None) for the saved game in
+    progress; the session is None when there is none.  `host` is the App
+    (see mapello.game.session), with the game's modules loaded."""
+    if host.storage is None:
+        return None, None
+    found, problem = resume(host.storage, host.clock, host.seed)
+    if found is None or found.match is None or found.match.pos.is_over():
+        return None, problem
+    from mapello.game.options import COMPUTER, FREE, LEVEL_COUNT, SERIES
+    from mapello.game.session import Session
+    game = found.match
+    series = found.series
+    mode = SERIES
+    level = None
+    if game.computer is not None:
+        mode = COMPUTER
+        level = host.settings["level"] % LEVEL_COUNT
+    elif series is not None and series.free_play:
+        mode = FREE
+    games = series.length if series is not None else 1
+    session = Session(host, mode, game.start, game.name, game.limits, games, level, series)
+    session.game = game
+    return session, problem
+
+
+def save_board(host, pos, name, limits):
+    """Keep a board in the saved settings, where the menu offers it as "Saved
+    board", and as a file in boards/ when the host can write one
+    (host.write_board, on the device only while the game owns the drive).
+    Returns the line to show."""
+    written = host.write_board(pos, name, limits) if host.write_board is not None else None
+    if host.storage is None:
+        return written or "no storage: not saved"
+    from mapello.rules.notation import format_board
+    host.settings["myboard"] = format_board(pos, "Saved board", name, limits)
+    found, _ = resume(host.storage, host.clock, host.seed)
+    game = found.match if found is not None else None
+    series = found.series if found is not None else None
+    if host.storage.save(pack(game, series, host.settings)):
+        return written or "board saved"
+    return host.storage.problem or "save failed"

@@ -21,7 +21,7 @@ from mapello.game.game import Game
 from mapello.game.series import Series, after_resignation
 from mapello.game import savefile as saves
 from mapello.rules.position import Position
-from mapello.game.options import COMPUTER, FREE, LEVEL_COUNT, SERIES, limits_of
+from mapello.game.options import COMPUTER, FREE, LEVEL_COUNT, limits_of
 
 
 def start(host, board):
@@ -39,53 +39,6 @@ def start(host, board):
     session = Session(host, mode, board[1], board[0], board[2], s["games"], level)
     session.new_game()
     return session, "play"
-
-
-def saved(host):
-    """(what the last save holds, problem line or None)."""
-    from mapello.game.saveread import resume   # dropped with the menu (ui/app.py ON_DEMAND)
-    return resume(host.storage, host.clock, host.seed)
-
-
-def resume(host):
-    """(Session, problem or None) for the saved game in progress; the session
-    is None when there is none."""
-    if host.storage is None:
-        return None, None
-    found, problem = saved(host)
-    if found is None or found.match is None or found.match.pos.is_over():
-        return None, problem
-    game = found.match
-    series = found.series
-    mode = SERIES
-    level = None
-    if game.computer is not None:
-        mode = COMPUTER
-        level = host.settings["level"] % LEVEL_COUNT
-    elif series is not None and series.free_play:
-        mode = FREE
-    games = series.length if series is not None else 1
-    session = Session(host, mode, game.start, game.name, game.limits, games, level, series)
-    session.game = game
-    return session, problem
-
-
-def save_board(host, pos, name, limits):
-    """Keep a board in the saved settings, where the menu offers it as "Saved
-    board", and as a file in boards/ when the host can write one
-    (host.write_board, on the device only while the game owns the drive).
-    Returns the line to show."""
-    written = host.write_board(pos, name, limits) if host.write_board is not None else None
-    if host.storage is None:
-        return written or "no storage: not saved"
-    from mapello.rules.notation import format_board
-    host.settings["myboard"] = format_board(pos, "Saved board", name, limits)
-    found, _ = saved(host)
-    game = found.match if found is not None else None
-    series = found.series if found is not None else None
-    if host.storage.save(saves.pack(game, series, host.settings)):
-        return written or "board saved"
-    return host.storage.problem or "save failed"
 
 
 class Session:

@@ -2,8 +2,6 @@
 the game: back, undo, a hint, resign, save the board, quit to the main menu.
 Each item acts on the play screen `play` and its session."""
 
-from mapello.game import session as flow
-
 
 def open_menu(play):
     items = [("Back to game", lambda: back(play)),
@@ -62,7 +60,8 @@ def hint(play):
 def save_board(play):
     back(play)
     s = play.session
-    play.app.say(flow.save_board(play.app, s.start, s.name, s.limits))
+    from mapello.game import saveread   # reads the save back: not held while playing
+    play.app.say(saveread.save_board(play.app, s.start, s.name, s.limits))
 
 
 def quit_game(play):

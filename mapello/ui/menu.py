@@ -149,7 +149,9 @@ class Screen:
                 app.start_game(board)
                 return
         elif button == buttons.B and not confirm:
-            s, problem = app.flow().resume(app)
+            app.flow()                          # the game's modules, for the game read back
+            from mapello.game.saveread import resume_game
+            s, problem = resume_game(app)
             if s is None:
                 self.can_resume = False
                 app.say(problem or "A starts a game")

@@ -3,7 +3,6 @@ the pieces a cell allows, with live counts against the agreed limits.  The
 rules and limits are judged by mapello.game.board_setup."""
 
 from mapello import buttons
-from mapello.game import session as flow
 from mapello.game.board_setup import Setup
 from mapello.ui import palette
 from mapello.ui.board_view import draw_board
@@ -70,8 +69,9 @@ class Screen:
 
     def save_board(self):
         self.app.show(self)
-        self.app.say(flow.save_board(self.app, self.board.position(), "Own board",
-                                     self.board.limits))
+        from mapello.game import saveread   # reads the save back: not held while setting up
+        self.app.say(saveread.save_board(self.app, self.board.position(), "Own board",
+                                         self.board.limits))
 
     def cancel(self):
         self.app.go("menu")

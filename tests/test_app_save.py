@@ -128,6 +128,31 @@ def test_a_resumed_game_does_not_hold_the_saves_reader():
     assert "mapello.game.savefile" in sys.modules     # the writer stays: every move saves
 
 
+def test_save_board_in_a_game_keeps_the_game_without_reading_the_save_back():
+    """The game menu's Save board saves what the game holds, as after a
+    move, with the board in the settings: nothing is decoded or compiled
+    for it but the board's text form, which goes again (in the 64-bit VM
+    the App's series with a Save board mid-game failed below 176K, now
+    below 160K)."""
+    import sys
+    reader = resume.__module__
+    nvm = FakeNvm()
+    p = Player(storage=NvmStorage(nvm))
+    p.press("A")
+    moves = play_game(p, 5, until=8)
+    sys.modules.pop(reader, None)
+    sys.modules.pop("mapello.rules.notation", None)
+    p.press("B")
+    p.choose("Save board")
+    assert p.app.lines[3] == "board saved" and p.screen == "play"
+    assert reader not in sys.modules and "mapello.rules.notation" not in sys.modules
+    assert saved_moves(bytes(nvm.data)) == (moves, None)
+    q = Player(storage=NvmStorage(FakeNvm(data=bytes(nvm.data))))
+    q.menu("board", "Saved board")                    # kept in the settings
+    q.press("B")                                      # and the game goes on
+    assert q.screen == "play" and "game resumed" in " ".join(q.app.lines)
+
+
 def test_power_cut_at_every_byte_of_every_write_then_switched_on_again():
     nvm = RecordingNvm()
     prefill(nvm, 400)                  # the sector nearly full: this game compacts

@@ -1,8 +1,8 @@
 """A save read back whole (mapello/game/savefile.py has the format): the
 settings, the series and the game in progress, every value checked
 (mapello/game/savecheck.py); and what the game does with it: resume the game
-in progress, or rewrite the save around a board the player keeps.  Loaded
-only for those (and to set a bad save aside), and dropped with the menu's
+in progress, or rewrite it around a board kept in setup.  Loaded only
+for those (and to set a bad save aside), and dropped with the menu's
 modules: a game in progress never holds this code.
 """
 
@@ -121,19 +121,13 @@ def resume_game(host):
     return session, problem
 
 
-def save_board(host, pos, name, limits):
-    """Keep a board in the saved settings, where the menu offers it as "Saved
-    board", and as a file in boards/ when the host can write one
-    (host.write_board, on the device only while the game owns the drive).
-    Returns the line to show."""
-    written = host.write_board(pos, name, limits) if host.write_board is not None else None
-    if host.storage is None:
-        return written or "no storage: not saved"
-    from mapello.rules.notation import format_board
-    host.settings["myboard"] = format_board(pos, "Saved board", name, limits)
+def rewrite(host):
+    """Rewrite the last save with host.settings, its series and game kept
+    (Session.save_board before a session's first game).  Returns a problem
+    line, or None."""
     found, _ = resume(host.storage, host.clock, host.seed)
     game = found.match if found is not None else None
     series = found.series if found is not None else None
     if host.storage.save(pack(game, series, host.settings)):
-        return written or "board saved"
+        return None
     return host.storage.problem or "save failed"

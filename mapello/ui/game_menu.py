@@ -60,8 +60,7 @@ def hint(play):
 def save_board(play):
     back(play)
     s = play.session
-    from mapello.game import saveread   # reads the save back: not held while playing
-    play.app.say(saveread.save_board(play.app, s.start, s.name, s.limits))
+    play.app.say(s.save_board(s.start, s.name, s.limits))
 
 
 def quit_game(play):

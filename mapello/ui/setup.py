@@ -69,9 +69,8 @@ class Screen:
 
     def save_board(self):
         self.app.show(self)
-        from mapello.game import saveread   # reads the save back: not held while setting up
-        self.app.say(saveread.save_board(self.app, self.board.position(), "Own board",
-                                         self.board.limits))
+        self.app.say(self.session.save_board(self.board.position(), "Own board",
+                                             self.board.limits))
 
     def cancel(self):
         self.app.go("menu")

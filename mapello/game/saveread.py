@@ -123,8 +123,8 @@ def resume_game(host):
 
 def rewrite(host):
     """Rewrite the last save with host.settings, its series and game kept
-    (Session.save_board before a session's first game).  Returns a problem
-    line, or None."""
+    (Save board before a session's first game: mapello/game/saved_board.py).
+    Returns a problem line, or None."""
     found, _ = resume(host.storage, host.clock, host.seed)
     game = found.match if found is not None else None
     series = found.series if found is not None else None

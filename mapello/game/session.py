@@ -17,9 +17,6 @@ App.  Player 0 is P1, or
 you against the computer.
 """
 
-import sys
-
-from mapello import drop_modules
 from mapello.game.game import Game
 from mapello.game.series import Series, after_resignation
 from mapello.game import savefile as saves
@@ -133,30 +130,6 @@ class Session:
             return "setup"
         self.new_game()
         return "play"
-
-    def save_board(self, pos, name, limits):
-        """Keep a board in the saved settings, where the menu offers it as
-        "Saved board", and as a file in boards/ when the host can write one
-        (host.write_board, on the device only while the game owns the
-        drive).  A session's game is what the save holds: it is saved again,
-        as after a move.  Before the session's first game (setup) the save
-        still holds what came before, a game B may resume: it is read back
-        and rewritten around the settings.  Returns the line to show."""
-        host = self.host
-        written = host.write_board(pos, name, limits) if host.write_board is not None else None
-        if host.storage is None:
-            return written or "no storage: not saved"
-        fresh = "mapello.rules.notation" not in sys.modules
-        from mapello.rules.notation import format_board
-        host.settings["myboard"] = format_board(pos, "Saved board", name, limits)
-        if fresh:                           # the text form: not held by a game
-            drop_modules(("rules.notation",))
-        if self.game is None:
-            from mapello.game.saveread import rewrite
-            problem = rewrite(host)
-        else:
-            problem = self.save()
-        return problem or written or "board saved"
 
     def save(self):
         """Store settings, series and game so far (after every move).  After a

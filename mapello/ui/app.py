@@ -55,8 +55,10 @@ GROUPS = {
 # Modules a group's screens import only when a player asks for them: not
 # loaded with the group, but dropped with it.  The save's reader resumes a
 # game from the menu (and rewrites a save when setup keeps a board): it goes
-# with the menu, so a game in progress never holds it.
-ON_DEMAND = {"menu": ("game.random_boards", "game.saveread")}
+# with the menu, so a game in progress never holds it; Save board goes with
+# the play or setup screens that offer it.
+ON_DEMAND = {"menu": ("game.random_boards", "game.saveread"), "play": ("game.saved_board",),
+             "setup": ("game.saved_board",)}
 # Each screen's module and the groups it needs (None: a small menu drawn over
 # the screen shown, which keeps what that screen has).
 SCREENS = {

@@ -60,7 +60,8 @@ def hint(play):
 def save_board(play):
     back(play)
     s = play.session
-    play.app.say(s.save_board(s.start, s.name, s.limits))
+    from mapello.game import saved_board
+    play.app.say(saved_board.keep(s, s.start, s.name, s.limits))
 
 
 def quit_game(play):

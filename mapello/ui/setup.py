@@ -69,8 +69,9 @@ class Screen:
 
     def save_board(self):
         self.app.show(self)
-        self.app.say(self.session.save_board(self.board.position(), "Own board",
-                                             self.board.limits))
+        from mapello.game import saved_board
+        self.app.say(saved_board.keep(self.session, self.board.position(), "Own board",
+                                      self.board.limits))
 
     def cancel(self):
         self.app.go("menu")

@@ -1,7 +1,7 @@
 """The whole app inside the MicroPython VM, at every heap size from 160K to
 256K in 16K steps: on a board the heap fragments, so a flow that fits at its
 smallest heap can still fail at a larger one.  (The goal is 112K: README,
-"Memory on the device", says what fails below 160K and why.)  Two flows, driven by buttons:
+"Memory on the device", says what fails below 148K and why.)  Two flows, driven by buttons:
 tests/mp/app_series.py (a two-game series against the hard level, with game
 over, replay and the series end) and tests/mp/app_setup.py (free play with a
 board set up by hand).  The VM is 64-bit, where objects are about 1.6x their

@@ -10,31 +10,17 @@ plays ten of your moves from a blank memory and writes the NVM there;
 switches on with it and plays on.  Each prints 'ok' last, or the
 traceback of the failure.  tests/test_app_heap.py runs the second at every
 heap size it checks."""
-import gc
 import sys
 
-sys.path.insert(0, ".")
+sys.path.insert(0, "tests/mp")
+from driver import Clock, Player, blank_nvm  # noqa: E402
 
 PHASE = sys.argv[1]
 PATH = sys.argv[2]
-NVM = bytearray(4096)          # first: on a board the NVM is not on the heap
-for _i in range(4096):
-    NVM[_i] = 0xFF
-
-
-class Clock:
-    """Milliseconds that move on as the loop runs (tests/mp/app_series.py)."""
-
-    def __init__(self):
-        self.now = 0
-
-    def __call__(self):
-        self.now += 1
-        return self.now
+NVM = blank_nvm()
 
 
 def main():
-    from mapello import buttons
     from mapello.ui.app import App
     from mapello.game.catalogue import from_folder
     from mapello.game.storage import NvmStorage
@@ -43,77 +29,22 @@ def main():
             NVM[:] = f.read()
     clock = Clock()
     app = App(from_folder("boards"), NvmStorage(NVM), clock, seed=7, settings={"think_ms": 2000})
-
-    def press(name, ticks=10):
-        b = buttons.NAMES.index(name)
-        app.press(b)
-        app.release(b)
-        for _ in range(ticks):
-            clock.now += 20
-            app.tick()
-        if app.last_error:
-            raise AssertionError("the app recovered from %s" % app.last_error)
-
-    def line(i):
-        return app.lines[i]
-
-    def until(test, what, limit=3000):
-        n = 0
-        while not test():
-            clock.now += 20
-            app.tick()
-            n += 1
-            if app.last_error:
-                raise AssertionError("the app recovered from %s" % app.last_error)
-            if n > limit:
-                raise AssertionError("waited for %s: %r" % (what, app.lines))
-
+    p = Player(app, clock)
     if PHASE == "make":
-        guard = 0
-        while line(1) != ">Mode: vs computer":
-            press("RIGHT")
-            guard += 1
-            assert guard < 5, app.lines
-        while not line(1).startswith(">Level"):
-            press("DOWN")
-            guard += 1
-            assert guard < 20, app.lines
-        while line(1) != ">Level: hard":
-            press("RIGHT")
-            guard += 1
-            assert guard < 25, app.lines
-        press("A")
-    else:
-        assert "B resume" in line(3), app.lines
-        press("B")
-        assert "game resumed" in " ".join(app.lines), app.lines
-    moves = 0
-    while True:
-        until(lambda: not (line(1).endswith("thinking") or line(1) == "game over"),
-              "the computer or the game-over screen")
-        if "(+" not in line(0):            # the game-over screen, not the score line
-            break
-        if line(1).endswith("pass, A"):
-            press("A")
-            continue
-        assert line(1).endswith("to move"), app.lines
-        press("B")                         # the game menu: the hint
-        guard = 0
-        while line(1) != ">Hint":
-            press("DOWN")
-            guard += 1
-            assert guard < 8, app.lines
-        press("A", 1)
-        until(lambda: "try " in app.lines[3], "the hint")
-        press("A")
-        moves += 1
-        if PHASE == "make" and moves == 10:
-            until(lambda: line(1).endswith("to move"), "your turn")
-            with open(PATH, "wb") as f:
-                f.write(NVM)
-            print("ok: saved after %d moves of yours" % moves)
-            return
-    gc.collect()
+        p.set_menu("Mode", "vs computer")
+        p.set_menu("Level", "hard")
+        p.press("A")
+        moves = p.play_to_the_end(lambda n: n == 10)
+        assert moves == 10, moves
+        p.until(lambda: p.line(1).endswith("to move"), "your turn")
+        with open(PATH, "wb") as f:
+            f.write(NVM)
+        print("ok: saved after %d moves of yours" % moves)
+        return
+    assert "B resume" in p.line(3), app.lines
+    p.press("B")
+    assert "game resumed" in " ".join(app.lines), app.lines
+    moves = p.play_to_the_end()
     print("ok: resumed and played out, %d moves of yours" % moves)
 
 

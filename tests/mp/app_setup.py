@@ -5,38 +5,22 @@ come out.  tests/test_app_heap.py runs it at every heap size it checks.
 
   micropython -X heapsize=112K tests/mp/app_setup.py
 prints 'ok' last, or the traceback of the failure."""
-import gc
 import sys
 
-sys.path.insert(0, ".")
-
-
-class Clock:
-    def __init__(self):
-        self.now = 0
-
-    def __call__(self):
-        self.now += 1
-        return self.now
+sys.path.insert(0, "tests/mp")
+from driver import Clock, Player  # noqa: E402
 
 
 def main():
-    from mapello import buttons
     from mapello.game.catalogue import from_boards
     from mapello.ui.app import App
     clock = Clock()
     app = App(from_boards([]), None, clock, settings={"mode": 1})
+    player = Player(app, clock)
 
     def press(*names):
         for name in names:
-            b = buttons.NAMES.index(name)
-            app.press(b)
-            app.release(b)
-            for _ in range(20):
-                clock.now += 20
-                app.tick()
-            if app.last_error:
-                raise AssertionError("the app recovered from %s" % app.last_error)
+            player.press(name, 20)
         return app.lines
 
     assert app.lines[1] == ">Mode: Free play", app.lines

@@ -109,7 +109,7 @@ def test_restart_after_any_move_resumes_that_move():
     assert saved_moves(bytes(nvm.data)) == (moves, None)
 
 
-def test_a_resumed_game_does_not_hold_the_saves_reader():
+def test_a_resumed_game_does_not_hold_the_saves_reader(monkeypatch):
     """Reading a whole save back is code a game in progress never runs: it
     loads for B's resume and goes with the menu's modules, so that the
     computer's code, which loads next, finds its room (on the device every
@@ -120,7 +120,7 @@ def test_a_resumed_game_does_not_hold_the_saves_reader():
     p = Player(storage=NvmStorage(nvm))
     p.press("A")
     play_game(p, 5, until=6)
-    sys.modules.pop(reader, None)
+    monkeypatch.delitem(sys.modules, reader, raising=False)   # as at power-on: not loaded
     q = Player(storage=NvmStorage(FakeNvm(data=bytes(nvm.data))))
     q.press("B")
     assert q.screen == "play" and "game resumed" in " ".join(q.app.lines)
@@ -128,7 +128,7 @@ def test_a_resumed_game_does_not_hold_the_saves_reader():
     assert "mapello.game.savefile" in sys.modules     # the writer stays: every move saves
 
 
-def test_save_board_in_a_game_keeps_the_game_without_reading_the_save_back():
+def test_save_board_in_a_game_keeps_the_game_without_reading_the_save_back(monkeypatch):
     """The game menu's Save board saves what the game holds, as after a
     move, with the board in the settings: nothing is decoded or compiled
     for it but the board's text form, which goes again (in the 64-bit VM
@@ -140,8 +140,8 @@ def test_save_board_in_a_game_keeps_the_game_without_reading_the_save_back():
     p = Player(storage=NvmStorage(nvm))
     p.press("A")
     moves = play_game(p, 5, until=8)
-    sys.modules.pop(reader, None)
-    sys.modules.pop("mapello.rules.notation", None)
+    monkeypatch.delitem(sys.modules, reader, raising=False)
+    monkeypatch.delitem(sys.modules, "mapello.rules.notation", raising=False)
     p.press("B")
     p.choose("Save board")
     assert p.app.lines[3] == "board saved" and p.screen == "play"

@@ -110,21 +110,26 @@ def test_restart_after_any_move_resumes_that_move():
 
 
 def test_a_resumed_game_does_not_hold_the_saves_reader(monkeypatch):
-    """Reading a whole save back is code a game in progress never runs: it
-    loads for B's resume and goes with the menu's modules, so that the
-    computer's code, which loads next, finds its room (on the device every
-    loaded module's code stays in RAM)."""
+    """Reading a save back is code a game in progress never runs: the log's
+    reader and the save's outline load at power-on, the whole save's reader
+    and the record's decoder for B's resume, and all go with the menu's
+    modules, so that the computer's code, which loads next, finds its room
+    (on the device every loaded module's code stays in RAM)."""
     import sys
-    reader = resume.__module__
+    readers = (resume.__module__, "mapello.game.record_read", "mapello.game.logread",
+               "mapello.game.savepeek")
     nvm = FakeNvm()
     p = Player(storage=NvmStorage(nvm))
     p.press("A")
     play_game(p, 5, until=6)
-    monkeypatch.delitem(sys.modules, reader, raising=False)   # as at power-on: not loaded
+    for reader in readers:                                    # as at power-on: not loaded
+        monkeypatch.delitem(sys.modules, reader, raising=False)
     q = Player(storage=NvmStorage(FakeNvm(data=bytes(nvm.data))))
+    assert "mapello.game.logread" in sys.modules and "mapello.game.savepeek" in sys.modules
     q.press("B")
     assert q.screen == "play" and "game resumed" in " ".join(q.app.lines)
-    assert reader not in sys.modules
+    for reader in readers:
+        assert reader not in sys.modules, reader
     assert "mapello.game.savefile" in sys.modules     # the writer stays: every move saves
 
 

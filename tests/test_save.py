@@ -13,7 +13,8 @@ from mapello.game.game import Game
 from mapello.rules.pieces import Limits
 from mapello.game.random_boards import random_board
 from mapello.game.savecheck import SaveError
-from mapello.game.savefile import pack, peek
+from mapello.game.savefile import pack
+from mapello.game.savepeek import peek
 from mapello.game.saveread import resume, unpack
 from mapello.game.storage import FORMAT, LOST, NvmStorage, crc32
 from mapello.rng import Rng

@@ -1,6 +1,7 @@
 """Game records: a board and the moves played on it, in two forms.
 
-Binary (encode/decode), for the device's storage: a few dozen bytes a game.
+Binary (encode here; decode in mapello/game/record_read.py, loaded only to
+read a save back), for the device's storage: a few dozen bytes a game.
   Passes are not stored (a pass is forced exactly when the mover has no legal
   move, so replaying puts them back); every other move is 6 bits, its inner
   cell index.  The board is stored as its pieces, 6 bits each.
@@ -18,15 +19,14 @@ Text (to_text/from_text, in mapello/game/record_text.py), for people and the des
 """
 
 from mapello.rules.position import (BORDER_CELLS, COLOUR_NAMES, INNER_CELLS, PASS, START_BLACK,
-                            START_WHITE, IllegalMove, Position, cell_name)
-from mapello.rules.pieces import Limits
+                            START_WHITE, IllegalMove, cell_name)
 
-_FORMAT = 1
-_F_DISCS = 1       # custom start discs (not the standard four)
-_F_WHITE = 2       # white moves first
-_F_TAKEN = 4       # bonuses already taken at the start
-_F_LIMITS = 8
-_F_NAME = 16
+FORMAT = 1
+F_DISCS = 1       # custom start discs (not the standard four)
+F_WHITE = 2       # white moves first
+F_TAKEN = 4       # bonuses already taken at the start
+F_LIMITS = 8
+F_NAME = 16
 _NAME_BYTES = 60  # a board name is kept to this many bytes of UTF-8
 
 
@@ -74,10 +74,11 @@ class GameRecord:
 
 # --- bits -----------------------------------------------------------------
 class _Bits:
-    """Most significant bit first; the writer and reader of the binary form."""
+    """Most significant bit first: the writer of the binary form (its reader
+    is in mapello/game/record_read.py)."""
 
-    def __init__(self, data=None):
-        self.buf = bytearray() if data is None else data
+    def __init__(self):
+        self.buf = bytearray()
         self.pos = 0
 
     def write(self, value, n):
@@ -87,16 +88,6 @@ class _Bits:
             if (value >> i) & 1:
                 self.buf[-1] |= 0x80 >> (self.pos % 8)
             self.pos += 1
-
-    def read(self, n):
-        v = 0
-        for _ in range(n):
-            byte = self.pos // 8
-            if byte >= len(self.buf):
-                raise RecordError("record: ends too early")
-            v = (v << 1) | ((self.buf[byte] >> (7 - self.pos % 8)) & 1)
-            self.pos += 1
-        return v
 
 
 def _inner_index(cell):
@@ -108,17 +99,6 @@ def _write_cells(bits, mask, cells):
     bits.write(len(chosen), 4)
     for i in chosen:
         bits.write(i, 6)
-
-
-def _read_cells(bits, cells):
-    n = bits.read(4)
-    m = 0
-    for _ in range(n):
-        i = bits.read(6)
-        if i >= len(cells):
-            raise RecordError("record: bad cell")
-        m |= 1 << cells[i]
-    return m
 
 
 def _inner_mask_bits(mask):
@@ -135,13 +115,13 @@ def encode(record):
     record.replay()  # refuse to store a game that cannot be read back
     flags = 0
     if start.discs[0] != START_BLACK or start.discs[1] != START_WHITE:
-        flags |= _F_DISCS
+        flags |= F_DISCS
     if start.turn:
-        flags |= _F_WHITE
+        flags |= F_WHITE
     if start.taken[0] or start.taken[1]:
-        flags |= _F_TAKEN
+        flags |= F_TAKEN
     if record.limits is not None:
-        flags |= _F_LIMITS
+        flags |= F_LIMITS
     name = (record.name or "").encode("utf-8")
     if len(name) > _NAME_BYTES:
         cut = _NAME_BYTES
@@ -149,20 +129,20 @@ def encode(record):
             cut -= 1
         name = name[:cut]
     if name:
-        flags |= _F_NAME
+        flags |= F_NAME
     bits = _Bits()
-    bits.write(_FORMAT, 8)
+    bits.write(FORMAT, 8)
     bits.write(flags, 8)
     _write_cells(bits, start.walls, INNER_CELLS)
     _write_cells(bits, start.bonuses, INNER_CELLS)
     _write_cells(bits, start.jokers, BORDER_CELLS)
-    if flags & _F_DISCS:
+    if flags & F_DISCS:
         bits.write(_inner_mask_bits(start.discs[0]), 64)
         bits.write(_inner_mask_bits(start.discs[1]), 64)
-    if flags & _F_TAKEN:
+    if flags & F_TAKEN:
         bits.write(start.taken[0], 4)
         bits.write(start.taken[1], 4)
-    if flags & _F_LIMITS:
+    if flags & F_LIMITS:
         for k in range(3):
             bits.write(record.limits.maximum[k], 4)
             bits.write(record.limits.exact[k], 1)
@@ -178,64 +158,3 @@ def encode(record):
         out.append(len(name))
         out.extend(name)
     return bytes(out)
-
-
-def decode(data):
-    """A GameRecord from encode()'s bytes; RecordError on anything wrong."""
-    try:
-        return _decode(data)
-    except (IndexError, ValueError, UnicodeError) as e:  # BoardError, IllegalMove included
-        if isinstance(e, RecordError):
-            raise
-        raise RecordError("record: unreadable (%s)" % e)
-
-
-def _decode(data):
-    bits = _Bits(bytearray(data))
-    if bits.read(8) != _FORMAT:
-        raise RecordError("record: unknown format")
-    flags = bits.read(8)
-    walls = _read_cells(bits, INNER_CELLS)
-    bonuses = _read_cells(bits, INNER_CELLS)
-    jokers = _read_cells(bits, BORDER_CELLS)
-    start = Position(walls=walls, bonuses=bonuses, jokers=jokers)
-    if flags & _F_DISCS:
-        for colour in (0, 1):
-            v = bits.read(64)
-            m = 0
-            for i in range(64):
-                if (v >> i) & 1:
-                    m |= 1 << INNER_CELLS[i]
-            start.discs[colour] = m
-    if flags & _F_WHITE:
-        start.turn = 1
-    if flags & _F_TAKEN:
-        start.taken = [bits.read(4), bits.read(4)]
-    limits = None
-    if flags & _F_LIMITS:
-        vals = []
-        exact = []
-        for _ in range(3):
-            vals.append(bits.read(4))
-            exact.append(bits.read(1))
-        limits = Limits(vals[0], vals[1], vals[2], exact)
-    n = bits.read(8)
-    pos = start.copy()
-    moves = []
-    for i in range(n):
-        if not pos.legal_mask():
-            cell = PASS
-        else:
-            cell = INNER_CELLS[bits.read(6)]
-        reason = pos.why_illegal(cell)
-        if reason is not None:
-            raise RecordError("record: move %d %s is illegal: %s" % (i + 1, cell_name(cell), reason))
-        pos.push(cell)
-        moves.append(cell)
-    name = ""
-    if flags & _F_NAME:
-        at = (bits.pos + 7) // 8
-        length = data[at]
-        name = bytes(data[at + 1:at + 1 + length]).decode("utf-8")
-    return GameRecord(start, moves, name, limits)
-

@@ -6,7 +6,8 @@ for those (and to set a bad save aside), and dropped with the menu's
 modules: a game in progress never holds this code.
 """
 
-from mapello.game.savefile import pack, sections, settings_of
+from mapello.game.savefile import pack
+from mapello.game.savepeek import sections, settings_of
 
 
 class Saved:
@@ -20,7 +21,7 @@ class Saved:
 
 def _match(m, clock, seed):
     from mapello.game.game import Game  # loaded only when a game was saved
-    from mapello.game.record import decode
+    from mapello.game.record_read import decode
     from mapello.rules.position import INNER_CELLS, PASS
     from mapello.game.savecheck import MAX_TIMER_S, SaveError, bad, check_board
     if len(m) < 4 or m[0] > 2:

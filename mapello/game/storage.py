@@ -1,5 +1,6 @@
 """Saving the whole match after every move, so pulling the plug loses at most
-the move being made; and reading it back safely.  The layout, a log of
+the move being made; and reading it back safely (the reading half, which a
+game's moves do not need, is mapello/game/logread.py).  The layout, a log of
 records in the flash sector, is in docs/DESIGN.md ("Saves").
 
   load() -> the newest good save's bytes or None; problem: one line when a
@@ -22,12 +23,12 @@ except ImportError:
 MAGIC = b"MPL"
 FORMAT = 2
 HEADER = 4
-_FULL = 0x46    # "F"
-_APPEND = 0x41  # "A"
-_DELTA = 0x44   # "D"
+FULL = 0x46    # "F"
+APPEND = 0x41  # "A"
+DELTA = 0x44   # "D"
 _M32 = 0xFFFFFFFF
-_CHUNK = 64
-_ERASED = b"\xff" * _CHUNK
+CHUNK = 64
+ERASED = b"\xff" * CHUNK
 _GAP = 16       # erased bytes after the last record: more than a record's head
 LOST = "last move lost: save damaged"
 
@@ -44,22 +45,10 @@ def crc32(data, crc=0):
     return crc ^ _M32
 
 
-def _u(data, at, n):
-    v = 0
-    for i in range(n):
-        v = (v << 8) | data[at + i]
-    return v
-
-
-def _put(buf, at, value, n):
-    for i in range(n):
-        buf[at + i] = (value >> (8 * (n - 1 - i))) & 255
-
-
 def _record(tag, body):
     """Tag, length, body and CRC-32 as one record's bytes."""
     n = len(body)
-    rec = bytearray((tag, n >> 8, n & 255) if tag == _FULL else (tag, n))
+    rec = bytearray((tag, n >> 8, n & 255) if tag == FULL else (tag, n))
     rec.extend(body)
     c = crc32(rec)
     rec.extend(bytes(((c >> 24) & 255, (c >> 16) & 255, (c >> 8) & 255, c & 255)))
@@ -77,10 +66,10 @@ def _delta(old, new):
         t += 1
     mid = new[k:b - t]
     if t == 0 and len(mid) <= 253:
-        return _record(_APPEND, bytes((k >> 8, k & 255)) + mid)
+        return _record(APPEND, bytes((k >> 8, k & 255)) + mid)
     if len(mid) <= 251:
-        return _record(_DELTA, bytes((k >> 8, k & 255, t >> 8, t & 255)) + mid)
-    return _record(_FULL, new)
+        return _record(DELTA, bytes((k >> 8, k & 255, t >> 8, t & 255)) + mid)
+    return _record(FULL, new)
 
 
 class LogStorage:
@@ -120,97 +109,27 @@ class LogStorage:
         """Whether the n bytes at `at` (those before the end) read erased."""
         end = at + n if at + n < self.size else self.size
         while at < end:
-            k = end - at if end - at < _CHUNK else _CHUNK
-            if self._read(at, k) != _ERASED[:k]:
+            k = end - at if end - at < CHUNK else CHUNK
+            if self._read(at, k) != ERASED[:k]:
                 return False
             at += k
         return True
 
-    def _find_used(self):
-        end = self.size
-        while end > 0:
-            start = end - _CHUNK if end > _CHUNK else 0
-            chunk = self._read(start, end - start)
-            if chunk != _ERASED[:end - start]:
-                i = end - start
-                while chunk[i - 1] == 0xFF:
-                    i -= 1
-                return start + i
-            end = start
-        return 0
-
-    def _next(self, at, cur):
-        """(payload, length) after the record at `at`: `cur` (a bytearray,
-        None before the first record) changed in place; None when there is
-        no whole record there."""
-        room = self.size - at
-        if room < 7:
-            return None
-        rec = self._read(at, 16 if room > 16 else room)   # most records: one read
-        tag = rec[0]
-        if tag == _FULL:
-            n = (rec[1] << 8) | rec[2]
-            skip = 3
-        elif (tag == _APPEND or tag == _DELTA) and cur is not None:
-            n = rec[1]
-            skip = 2
-        else:
-            return None
-        total = skip + n + 4
-        if total > room:
-            return None
-        if total > len(rec):
-            rec = self._read(at, total)
-        body = memoryview(rec)
-        if crc32(body[:total - 4]) != _u(rec, total - 4, 4):
-            return None
-        if tag == _FULL:
-            return bytearray(body[skip:total - 4]), total
-        keep = _u(rec, skip, 2)
-        tail = 0
-        if tag == _DELTA:
-            tail = _u(rec, skip + 2, 2)
-            skip += 2
-        skip += 2
-        if skip > total - 4 or keep + tail > len(cur):
-            return None
-        cur[keep:len(cur) - tail] = body[skip:total - 4]
-        return cur, total
-
     def _scan(self):
-        """Read the memory: 'ok' (a save found), 'blank', or why not."""
+        """Read the memory (mapello.game.logread): 'ok' (a save found), 'blank', or why not."""
+        from mapello.game.logread import find_used, read_log
+        self._clean = False
         self._last = None
         self._end = 0
-        self._clean = False
-        self._used = used = self._find_used()
-        if used == 0:
-            self._clean = True
-            return "blank"
-        head = bytes(self._read(0, HEADER))
-        if head == b"\x00" * HEADER:
-            return "blank"
-        if used < HEADER:     # a compaction cut in its first bytes
-            return "corrupt" if head[:used] == (MAGIC + bytes((FORMAT,)))[:used] else "foreign"
-        if head[:3] != MAGIC:
-            return "foreign"
-        if head[3] != FORMAT:
-            return "old" if head[3] < FORMAT else "newer"
-        at = HEADER
-        cur = None
-        while at < used:
-            got = self._next(at, cur)
-            if got is None:
-                break
-            cur, n = got
-            at += n
-        if cur is None:
-            return "corrupt"
-        self._last = bytes(cur)
-        self._end = at
-        self._clean = self._erased(at, _GAP)
-        if not self._clean:
-            self.notice = LOST
-        return "ok"
+        self._used = find_used(self._read, self.size)
+        kind, self._last, self._end = read_log(self._read, self.size, self._used)
+        if kind == "blank":
+            self._clean = self._used == 0
+        elif kind == "ok":
+            self._clean = self._erased(self._end, _GAP)
+            if not self._clean:
+                self.notice = LOST
+        return kind
 
     def load(self):
         """The newest good save, or None; never raises on bad contents.  The
@@ -228,7 +147,8 @@ class LogStorage:
         if kind == "ok" or kind == "blank":
             self._known = True
             return self._last
-        self.problem = _WHY[kind] + "; set aside, new game"
+        from mapello.game.logread import WHY
+        self.problem = WHY[kind] + "; set aside, new game"
         self.set_aside()
         return None
 
@@ -280,7 +200,7 @@ class LogStorage:
         """The header and one F record, erased bytes over the rest that was
         used: one write (on flash, the one erase).  When the heap has no
         room in one piece for all of it, erased bytes over less of it."""
-        rec = _record(_FULL, data)
+        rec = _record(FULL, data)
         n = HEADER + len(rec)
         span = self._used if self._used > n else n      # erased bytes follow it
         least = n + _GAP if n + _GAP < span else span   # what must be erased at least
@@ -295,9 +215,9 @@ class LogStorage:
         image[0:3] = MAGIC
         image[3] = FORMAT
         image[HEADER:n] = rec
-        for i in range(n, span, _CHUNK):
-            k = span - i if span - i < _CHUNK else _CHUNK
-            image[i:i + k] = _ERASED[:k]
+        for i in range(n, span, CHUNK):
+            k = span - i if span - i < CHUNK else CHUNK
+            image[i:i + k] = ERASED[:k]
         self._write(0, image)
         self.compactions += 1
         self.last_record = len(rec)
@@ -306,13 +226,6 @@ class LogStorage:
             self._used = n
         self._clean = True
 
-
-_WHY = {
-    "corrupt": "save damaged (bad checksum)",
-    "newer": "save from a newer version",
-    "old": "save from an older version",
-    "foreign": "no Mapello save in memory",
-}
 
 
 def NvmStorage(nvm=None, base=0, size=None, erase_every_write=False):

@@ -55,9 +55,12 @@ GROUPS = {
 # Modules a group's screens import only when a player asks for them: not
 # loaded with the group, but dropped with it.  The save's reader resumes a
 # game from the menu (and rewrites a save when setup keeps a board): it goes
-# with the menu, so a game in progress never holds it; Save board goes with
-# the play or setup screens that offer it.
-ON_DEMAND = {"menu": ("game.random_boards", "game.saveread"), "play": ("game.saved_board",),
+# with the menu, as do the record's decoder it uses and what power-on reads
+# the save with (the log's reader, the save's outline), so a game in
+# progress never holds them; Save board goes with the play or setup screens
+# that offer it.
+ON_DEMAND = {"menu": ("game.random_boards", "game.savepeek", "game.saveread", "game.record_read",
+                      "game.logread"), "play": ("game.saved_board",),
              "setup": ("game.saved_board",)}
 # Each screen's module and the groups it needs (None: a small menu drawn over
 # the screen shown, which keeps what that screen has).
@@ -173,7 +176,7 @@ class App:
 
     def peek(self):
         """(settings or None, whether a game is saved, problem or None): the
-        last save's outline, as mapello.game.savefile.peek() reads it.  An
+        last save's outline, as mapello.game.savepeek.peek() reads it.  An
         empty memory (a new board) is told without compiling the save's
         format: the storage reads the memory once, and peek() would read
         the same."""
@@ -183,9 +186,9 @@ class App:
         try:
             if storage.load() is None:
                 return None, False, storage.problem
-        except Exception:  # MemoryError included: savefile.peek() says what went wrong
+        except Exception:  # MemoryError included: savepeek.peek() says what went wrong
             pass
-        return load(("game.savefile",)).peek(storage)
+        return load(("game.savepeek",)).peek(storage)
 
     def flow(self):
         """mapello.game.session, with the game's modules loaded (see GROUPS)."""
@@ -243,10 +246,12 @@ class App:
 
     def use(self, groups):
         """Have the module groups `groups` loaded and every other one dropped
-        (but "core" and "game")."""
+        (but "core" and "game"), with the modules their screens loaded on
+        demand."""
         keep = set()
         for g in groups:
             keep.update(GROUPS[g])
+            keep.update(ON_DEMAND.get(g, ()))
         drop = []
         for g in GROUPS:
             if g != "core" and g != "game":

@@ -1,7 +1,8 @@
 """The whole app inside the MicroPython VM, at every heap size from 160K to
 256K in 16K steps: on a board the heap fragments, so a flow that fits at its
 smallest heap can still fail at a larger one.  (The goal is 112K: README,
-"Memory on the device", says what fails below 148K and why.)  Three flows, driven by buttons:
+"Memory on the device", says what fails below 148K, 144K compiled, and
+why.)  Three flows, driven by buttons:
 tests/mp/app_series.py (a two-game series against the hard level, with game
 over, replay and the series end), tests/mp/app_setup.py (free play with a
 board set up by hand) and tests/mp/app_resume.py (switched on with a game

@@ -138,7 +138,7 @@ def test_save_board_in_a_game_keeps_the_game_without_reading_the_save_back(monke
     move, with the board in the settings: nothing is decoded or compiled
     for it but the board's text form, which goes again (in the 64-bit VM
     the App's series with a Save board mid-game failed below 176K, now
-    below 160K)."""
+    below 156K)."""
     import sys
     reader = resume.__module__
     nvm = FakeNvm()

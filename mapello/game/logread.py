@@ -60,13 +60,6 @@ def find_used(read, size):
     return 0
 
 
-def _u(data, at, n):
-    v = 0
-    for i in range(n):
-        v = (v << 8) | data[at + i]
-    return v
-
-
 def _next(read, size, at, cur):
     """(payload, length) after the record at `at`: `cur` (a bytearray,
     None before the first record) changed in place; None when there is
@@ -90,14 +83,14 @@ def _next(read, size, at, cur):
     if total > len(rec):
         rec = read(at, total)
     body = memoryview(rec)
-    if crc32(body[:total - 4]) != _u(rec, total - 4, 4):
+    if crc32(body[:total - 4]) != int.from_bytes(rec[total - 4:total], "big"):
         return None
     if tag == FULL:
         return bytearray(body[skip:total - 4]), total
-    keep = _u(rec, skip, 2)
+    keep = int.from_bytes(rec[skip:skip + 2], "big")
     tail = 0
     if tag == DELTA:
-        tail = _u(rec, skip + 2, 2)
+        tail = int.from_bytes(rec[skip + 2:skip + 4], "big")
         skip += 2
     skip += 2
     if skip > total - 4 or keep + tail > len(cur):

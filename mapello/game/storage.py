@@ -118,7 +118,7 @@ class LogStorage:
     def _scan(self):
         """Read the memory (mapello.game.logread): 'ok' (a save found), 'blank', or why not."""
         from mapello.game.logread import find_used, read_log
-        self._clean = False
+        self._clean = False     # reset first: contents that make the reader raise leave nothing stale
         self._last = None
         self._end = 0
         self._used = find_used(self._read, self.size)
@@ -225,7 +225,6 @@ class LogStorage:
         if span >= self._used:            # else old records stay, behind erased bytes
             self._used = n
         self._clean = True
-
 
 
 def NvmStorage(nvm=None, base=0, size=None, erase_every_write=False):

@@ -118,7 +118,7 @@ class LogStorage:
     def _scan(self):
         """Read the memory (mapello.game.logread): 'ok' (a save found), 'blank', or why not."""
         from mapello.game.logread import find_used, read_log
-        self._clean = False     # reset first: contents that make the reader raise leave nothing stale
+        self._clean = False     # first: a read that raises leaves nothing stale
         self._last = None
         self._end = 0
         self._used = find_used(self._read, self.size)

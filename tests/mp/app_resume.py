@@ -13,20 +13,17 @@ heap size it checks."""
 import sys
 
 sys.path.insert(0, "tests/mp")
-from driver import Clock, Player, blank_nvm  # noqa: E402
+from driver import Clock, FileNvm, Player  # noqa: E402
 
 PHASE = sys.argv[1]
 PATH = sys.argv[2]
-NVM = blank_nvm()
+NVM = FileNvm(PATH if PHASE == "resume" else None)
 
 
 def main():
     from mapello.ui.app import App
     from mapello.game.catalogue import from_folder
     from mapello.game.storage import NvmStorage
-    if PHASE == "resume":
-        with open(PATH, "rb") as f:
-            NVM[:] = f.read()
     clock = Clock()
     app = App(from_folder("boards"), NvmStorage(NVM), clock, seed=7, settings={"think_ms": 2000})
     p = Player(app, clock)
@@ -37,8 +34,7 @@ def main():
         moves = p.play_to_the_end(lambda n: n == 10)
         assert moves == 10, moves
         p.until(lambda: p.line(1).endswith("to move"), "your turn")
-        with open(PATH, "wb") as f:
-            f.write(NVM)
+        NVM.save_as(PATH)
         print("ok: saved after %d moves of yours" % moves)
         return
     assert "B resume" in p.line(3), app.lines
@@ -48,4 +44,7 @@ def main():
     print("ok: resumed and played out, %d moves of yours" % moves)
 
 
-main()
+try:
+    main()
+finally:
+    NVM.close()

@@ -1,10 +1,10 @@
 """A whole two-game series against the hard level, through the App as a player
 drives it: the menu, every move (yours chosen with the in-game Hint), game
 over, the replay, the next game and the series end, with the bundled boards
-and saves in a 4 KiB fake NVM.  Only buttons go in; only the display lines
-come out.  tests/test_app_heap.py runs it at every heap size from 160K to
-256K, because on a board the heap fragments and a flow that passes at its
-minimum can still fail above it.
+and the saves in 4 KiB of flash (a file: on a board it is not heap).  Only
+buttons go in; only the display lines come out.  tests/test_app_heap.py
+runs it at every heap size from 160K to 256K, because on a board the heap
+fragments and a flow that passes at its minimum can still fail above it.
 
   micropython -X heapsize=160K tests/mp/app_series.py [GAMES]
 prints 'ok' and the figures last, or the traceback of the failure.  With
@@ -15,10 +15,10 @@ import gc
 import sys
 
 sys.path.insert(0, "tests/mp")
-from driver import Clock, Player, blank_nvm  # noqa: E402
+from driver import Clock, FileNvm, Player  # noqa: E402
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 2
-NVM = blank_nvm()
+NVM = FileNvm()
 
 
 def main():
@@ -64,4 +64,7 @@ def main():
     print("ok: %d games, %d moves of yours, live heap peak %d B" % (len(after), moves, peak[0]))
 
 
-main()
+try:
+    main()
+finally:
+    NVM.close()

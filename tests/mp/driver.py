@@ -1,7 +1,8 @@
 """What the App's flows in this folder share (app_series.py, app_resume.py,
-app_setup.py): a clock that moves on as the loop runs, and a player who
-presses the buttons and reads the display lines, and who fails the flow as
-soon as the App has recovered from an error instead of playing on."""
+app_setup.py): a clock that moves on as the loop runs, the saves' flash
+(off the heap, as on a board), and a player who presses the buttons and
+reads the display lines, and who fails the flow as soon as the App has
+recovered from an error instead of playing on."""
 import sys
 
 sys.path.insert(0, ".")
@@ -19,13 +20,47 @@ class Clock:
         return self.now
 
 
-def blank_nvm():
-    """4 KiB of erased flash.  Made first in each flow: on a board the NVM
-    is not on the heap, and here it should sit out of the way."""
-    nvm = bytearray(4096)
-    for i in range(4096):
-        nvm[i] = 0xFF
-    return nvm
+class FileNvm:
+    """4 KiB of flash for the saves, kept in a file of its own: on a board
+    microcontroller.nvm is flash, not heap, so a flow's heap figures must
+    not count it.  Slice reads and writes, as NvmStorage makes them; a new
+    one reads erased (0xFF), or holds the bytes of the file `image`.
+    close() deletes the file."""
+
+    SIZE = 4096
+
+    def __init__(self, image=None):
+        import os
+        tmp = os.getenv("TMPDIR") or "/tmp"
+        self.path = "%s/mapello-nvm-%s.bin" % (tmp, "".join("%02x" % b for b in os.urandom(6)))
+        self._f = open(self.path, "w+b")
+        for at in range(0, self.SIZE, 256):
+            self._f.write(b"\xff" * 256)
+        if image is not None:
+            with open(image, "rb") as f:
+                self[0:self.SIZE] = f.read()
+
+    def __len__(self):
+        return self.SIZE
+
+    def __getitem__(self, s):
+        self._f.seek(s.start)
+        return self._f.read(s.stop - s.start)
+
+    def __setitem__(self, s, data):
+        assert s.start >= 0 and s.start + len(data) == s.stop <= self.SIZE, (s.start, s.stop)
+        self._f.seek(s.start)
+        self._f.write(data)
+
+    def save_as(self, path):
+        """Copy the memory to the file `path` (for a later FileNvm(image=path))."""
+        with open(path, "wb") as f:
+            f.write(self[0:self.SIZE])
+
+    def close(self):
+        import os
+        self._f.close()
+        os.remove(self.path)
 
 
 class Player:

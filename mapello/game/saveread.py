@@ -48,17 +48,38 @@ def _match(m, clock, seed):
                  board.limits)
 
 
+def series_from_bytes(data):
+    """The Series that Series.to_bytes() wrote; SaveError on anything
+    inconsistent."""
+    from mapello.game.series import FORMAT, MAX_KEPT_GAMES, Series
+    from mapello.game.savecheck import SaveError
+    if len(data) < 20 or data[0] != FORMAT:
+        raise SaveError("series: unknown format")
+    s = Series(data[1], data[2] >> 1, 0)
+    s.setup_player = data[2] & 1
+    s._next_black = None if data[3] == 255 else data[3] & 1
+    v = [int.from_bytes(data[i:i + 2], "big") for i in range(4, 20, 2)]
+    s.played, s.boards, w0, w1, s.draws, d0, d1, n = v
+    s.wins = [w0, w1]
+    s.diff = [d0 - 0x10000 if d0 & 0x8000 else d0, d1 - 0x10000 if d1 & 0x8000 else d1]
+    if len(data) != 20 + 2 * n or n > s.played or n > MAX_KEPT_GAMES:
+        raise SaveError("series: game list does not match its length")
+    if w0 + w1 + s.draws != s.played or s.diff[0] != -s.diff[1]:
+        raise SaveError("series: totals do not add up")
+    s._games = bytearray(data[20:])
+    return s
+
+
 def unpack(data, clock=None, seed=0):
     """A Saved from pack()'s bytes, every value checked; SaveError (one line)
     on anything wrong."""
-    from mapello.game.series import Series
     from mapello.game.savecheck import SaveError, check_series
     try:
         parts, at = sections(data)
         settings = settings_of(parts[0])
         series = None
         if parts[1]:
-            series = Series.from_bytes(parts[1])
+            series = series_from_bytes(parts[1])
             check_series(series)
         match = _match(bytes(data[at:]), clock, seed) if at < len(data) else None
         return Saved(match, series, settings)

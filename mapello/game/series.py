@@ -8,6 +8,8 @@ game counts for nobody.  A series of known length ("best of N") ends once it
 is decided; an open-ended one (length 0) runs until the players stop.
 
 Games are kept as two bytes each, so a long series stays small in a save.
+to_bytes() writes them; mapello/game/saveread.py reads them back, only
+when a save is resumed: a game in progress never holds that code.
 """
 
 try:
@@ -19,7 +21,7 @@ except ImportError:  # CPython
 from mapello.rules.geometry import BLACK, WHITE
 
 MAX_KEPT_GAMES = const(100)  # older games live on only in the totals
-_FORMAT = const(1)
+FORMAT = const(1)   # to_bytes()'s; mapello/game/saveread.py reads them back
 
 
 def after_resignation(points, resigned):
@@ -30,10 +32,6 @@ def after_resignation(points, resigned):
         points[1 - resigned] += points[resigned]
         points[resigned] = 0
     return points
-
-
-class SeriesError(ValueError):
-    """Series bytes that cannot be read; str() says why in one line."""
 
 
 class GameResult:
@@ -173,7 +171,7 @@ class Series:
     def to_bytes(self):
         nb = 255 if self._next_black is None else self._next_black
         head = bytearray(20)
-        vals = (_FORMAT, self.length & 255, (self.free_play << 1) | self.setup_player, nb)
+        vals = (FORMAT, self.length & 255, (self.free_play << 1) | self.setup_player, nb)
         for i in range(4):
             head[i] = vals[i]
         _put(head, 4, self.played, 2)
@@ -186,39 +184,7 @@ class Series:
         _put(head, 18, len(self._games) // 2, 2)
         return bytes(head) + bytes(self._games)
 
-    @staticmethod
-    def from_bytes(data):
-        """Inverse of to_bytes; SeriesError on anything inconsistent."""
-        if len(data) < 20 or data[0] != _FORMAT:
-            raise SeriesError("series: unknown format")
-        s = Series(data[1], data[2] >> 1, 0)
-        s.setup_player = data[2] & 1
-        s._next_black = None if data[3] == 255 else data[3] & 1
-        s.played = _get(data, 4, 2)
-        s.boards = _get(data, 6, 2)
-        s.wins = [_get(data, 8, 2), _get(data, 10, 2)]
-        s.draws = _get(data, 12, 2)
-        s.diff = [_signed16(_get(data, 14, 2)), _signed16(_get(data, 16, 2))]
-        n = _get(data, 18, 2)
-        if len(data) != 20 + 2 * n or n > s.played or n > MAX_KEPT_GAMES:
-            raise SeriesError("series: game list does not match its length")
-        if s.wins[0] + s.wins[1] + s.draws != s.played or s.diff[0] != -s.diff[1]:
-            raise SeriesError("series: totals do not add up")
-        s._games = bytearray(data[20:])
-        return s
-
 
 def _put(buf, at, value, size):
     for i in range(size):
         buf[at + i] = (value >> (8 * (size - 1 - i))) & 255
-
-
-def _get(buf, at, size):
-    v = 0
-    for i in range(size):
-        v = (v << 8) | buf[at + i]
-    return v
-
-
-def _signed16(v):
-    return v - 0x10000 if v & 0x8000 else v

@@ -26,6 +26,7 @@ except ImportError:  # CPython
 
 LINE_WIDTH = const(21)
 MESSAGE_MS = const(1800)
+NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set-aside save
 
 # The modules come in groups.  A group loads as a whole, in this order
 # (leaves first, each module after a collection, so no import inside one
@@ -36,9 +37,9 @@ MESSAGE_MS = const(1800)
 # game.savecheck, whose SaveError callers hold on to, and "game" once loaded:
 # the game's own modules (with the save's format and the random numbers the
 # game and the computer share), which load only when a game starts (once the
-# menu is gone: start_game()) or a saved one is read (flow(); the menu's
-# outline of the save loads the save's format alone when the memory holds
-# one), so that power-on compiles only what the menu needs.
+# menu is gone: start_game()) or a saved one is read (flow(); peek() loads the
+# save's format alone when the memory holds a save), so that power-on
+# compiles only what the menu needs.
 GROUPS = {
     "core": ("rules.geometry", "rules.position", "rules.pieces", "ui.palette",
              "ui.board_view", "game.options", "game.storage"),
@@ -154,11 +155,40 @@ class App:
         self.cursor = -1          # the cursor's cell (lit or not), -1 when none is drawn
         self._under = None        # the colour the cursor covers
         self._deferred = []       # what waits for the frame to be out (a move's save)
-        if storage is not None:   # the menu's settings, as the last save left them
-            self.use(("menu",))
-            load(("ui.menu",)).load_settings(self)
+        self._load_settings()
         self.go("menu")
         self._refresh()
+
+    def _load_settings(self):
+        """Settings (and a saved board) kept in the last save, if any."""
+        if self.storage is None:
+            return
+        from mapello.game.options import DEFAULT_SETTINGS
+        found, _, problem = self.peek()
+        self.notify(problem, NOTICE_MS)
+        if found is not None:
+            for key in DEFAULT_SETTINGS:
+                v = found.get(key)
+                if type(v) is type(self.settings[key]):   # an old save's board number is dropped
+                    self.settings[key] = v
+            if isinstance(found.get("myboard"), str):
+                self.settings["myboard"] = found["myboard"]
+
+    def peek(self):
+        """(settings or None, whether a game is saved, problem or None): the
+        last save's outline, as mapello.game.savepeek.peek() reads it.  An
+        empty memory (a new board) is told without compiling the save's
+        format: the storage reads the memory once, and peek() would read
+        the same."""
+        storage = self.storage
+        if storage is None:
+            return None, False, None
+        try:
+            if storage.load() is None:
+                return None, False, storage.problem
+        except Exception:  # MemoryError included: savepeek.peek() says what went wrong
+            pass
+        return load(("game.savepeek",)).peek(storage)
 
     def flow(self):
         """mapello.game.session, with the game's modules loaded (see GROUPS)."""
@@ -315,10 +345,9 @@ class App:
         self._dirty = True
 
     def notify(self, problem, ms=MESSAGE_MS):
-        """say() what the save's outline reports (the menu reads it), unless
-        it was the last thing notified: a notice stands on the save until the
-        next one is written, and is told once, not at every return to the
-        menu."""
+        """say() what the save's outline reports (peek()), unless it was the
+        last thing notified: a notice stands on the save until the next one
+        is written, and is told once, not at every return to the menu."""
         if problem and problem != self._notified:
             self._notified = problem
             self.say(problem, ms)

@@ -10,7 +10,7 @@ longer than the display scrolls.
 from mapello import buttons
 from mapello.ai import LEVELS
 from mapello.game import options
-from mapello.ui.app import LINE_WIDTH, load
+from mapello.ui.app import LINE_WIDTH
 from mapello.ui.board_view import draw_board
 from mapello.ui.menu_boards import board_names, board_index, chosen_board, chosen_name, preview
 from mapello.rules.position import Position
@@ -28,41 +28,6 @@ LIMIT_CHOICES = (0, 1, 2, 3, 4, 5, 6, 7, 8, -1, -2, -3, -4, -5, -6, -7, -8)   # 
 BRIGHTNESS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
 LIMITS = ("walls", "bonuses", "jokers")
 SCROLL_MS = const(300)
-NOTICE_MS = const(5000)     # what the last save said at power-on: a damaged or set-aside save
-
-
-def saved_outline(app):
-    """(settings or None, whether a game is saved, problem or None): the
-    last save's outline, as mapello.game.savepeek.peek() reads it.  An
-    empty memory (a new board) is told without compiling the save's
-    format: the storage reads the memory once, and peek() would read
-    the same."""
-    storage = app.storage
-    if storage is None:
-        return None, False, None
-    try:
-        if storage.load() is None:
-            return None, False, storage.problem
-    except Exception:  # MemoryError included: savepeek.peek() says what went wrong
-        pass
-    return load(("game.savepeek",)).peek(storage)
-
-
-def load_settings(app):
-    """At power-on: the settings (and a saved board) kept in the last save,
-    if any, into app.settings; what the save said, on the display.  Here,
-    not in the App: the menu is what shows and changes them, and a game
-    need not hold this code."""
-    found, _, problem = saved_outline(app)
-    app.notify(problem, NOTICE_MS)
-    if found is not None:
-        settings = app.settings
-        for key in options.DEFAULT_SETTINGS:
-            v = found.get(key)
-            if type(v) is type(settings[key]):   # an old save's board number is dropped
-                settings[key] = v
-        if isinstance(found.get("myboard"), str):
-            settings["myboard"] = found["myboard"]
 
 
 def limit_text(v):
@@ -90,7 +55,7 @@ class Screen:
         if app.storage is None:
             self.can_resume = False
             return
-        _, has_game, problem = saved_outline(app)
+        _, has_game, problem = app.peek()
         app.notify(problem)
         # B decodes the game and checks it (the game's modules compile then,
         # not at power-on); a game that fails its checks is said then

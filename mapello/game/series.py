@@ -21,7 +21,7 @@ except ImportError:  # CPython
 from mapello.rules.geometry import BLACK, WHITE
 
 MAX_KEPT_GAMES = const(100)  # older games live on only in the totals
-FORMAT = const(1)   # to_bytes()'s; mapello/game/saveread.py reads them back
+FORMAT = const(1)   # the first byte to_bytes() writes; mapello/game/saveread.py checks it
 
 
 def after_resignation(points, resigned):

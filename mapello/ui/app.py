@@ -226,15 +226,36 @@ class App:
         if not self._handling:
             self._switch()
 
+    def resume_game(self):
+        """The saved game read back and resumed (B in the menu), as
+        start_game() begins one: once the menu's screen and modules are gone
+        (the save's readers kept), so the game's modules compile where the
+        menu's were.  A save that does not resume goes back to the menu,
+        which says why."""
+        self._next = (None, ())
+        if not self._handling:
+            self._switch()
+
     def _switch(self):
         while self._next is not None:
             name, args = self._next
             self._next = None
-            if name is None:              # start_game(board)
+            if name is None:              # start_game(board) or resume_game()
                 self.screen = None
-                self.use(("game",))
-                s, step = self.flow().start(self, args[0])
-                self._next = (step, (s,))
+                if args:
+                    self.use(("game",))
+                    s, step = self.flow().start(self, args[0])
+                    self._next = (step, (s,))
+                    continue
+                self.use(("game",), ON_DEMAND["menu"])
+                from mapello.game.saveread import resume_game
+                s, problem = resume_game(self)
+                if s is None:
+                    self._next = ("menu", (False,))
+                    self.say(problem or "A starts a game")
+                else:
+                    self._next = ("play", (s,))
+                    self.say("game resumed")
                 continue
             module, groups = SCREENS[name]
             if groups is not None:
@@ -244,11 +265,11 @@ class App:
             screen.name = name
             self.show(screen)
 
-    def use(self, groups):
+    def use(self, groups, also=()):
         """Have the module groups `groups` loaded and every other one dropped
         (but "core" and "game"), with the modules their screens loaded on
-        demand."""
-        keep = set()
+        demand, and those of `also` that are loaded."""
+        keep = set(also)
         for g in groups:
             keep.update(GROUPS[g])
             keep.update(ON_DEMAND.get(g, ()))

@@ -40,10 +40,11 @@ def _step(choices, value, delta):
 
 
 class Screen:
-    def __init__(self, app):
+    def __init__(self, app, resumable=True):
         self.app = app
         self.row = 0
         self._preview = None
+        self._resumable = resumable  # False: the save just failed to resume (App.resume_game)
         self.can_resume = False
         self.confirm = False        # A asked whether to discard the saved game
         self._shift = 0             # how far a long line has scrolled
@@ -59,7 +60,7 @@ class Screen:
         app.notify(problem)
         # B decodes the game and checks it (the game's modules compile then,
         # not at power-on); a game that fails its checks is said then
-        self.can_resume = has_game
+        self.can_resume = has_game and self._resumable
 
     def rows(self):
         """The keys of the menu's lines, as they show now."""
@@ -149,17 +150,11 @@ class Screen:
                 app.start_game(board)
                 return
         elif button == buttons.B and not confirm:
-            app.flow()                          # the game's modules, for the game read back
-            from mapello.game.saveread import resume_game
-            s, problem = resume_game(app)
-            if s is None:
-                self.can_resume = False
-                app.say(problem or "A starts a game")
-                app.changed()
+            if not self.can_resume:
+                app.say("A starts a game")
+            else:
+                app.resume_game()
                 return
-            app.go("play", s)
-            app.say("game resumed")
-            return
         app.changed()
 
     def tick(self, now):

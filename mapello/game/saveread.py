@@ -143,6 +143,17 @@ def resume_game(host):
     return session, problem
 
 
+def resume_step(host):
+    """B in the menu, once the menu is gone (App.resume_game): the next
+    screen, its arguments and what to say: ("play", (session,), ...) for
+    the saved game, or ("menu", (False,), why) when it does not resume (a
+    menu that offers no B)."""
+    session, problem = resume_game(host)
+    if session is None:
+        return "menu", (False,), problem or "A starts a game"
+    return "play", (session,), "game resumed"
+
+
 def rewrite(host):
     """Rewrite the last save with host.settings, its series and game kept
     (Save board before a session's first game: mapello/game/saved_board.py).

@@ -248,14 +248,9 @@ class App:
                     self._next = (step, (s,))
                     continue
                 self.use(("game",), ON_DEMAND["menu"])
-                from mapello.game.saveread import resume_game
-                s, problem = resume_game(self)
-                if s is None:
-                    self._next = ("menu", (False,))
-                    self.say(problem or "A starts a game")
-                else:
-                    self._next = ("play", (s,))
-                    self.say("game resumed")
+                name, args, said = load(("game.saveread",)).resume_step(self)
+                self._next = (name, args)
+                self.say(said)
                 continue
             module, groups = SCREENS[name]
             if groups is not None:

@@ -5,8 +5,8 @@ against the hard level through the whole app is tests/test_app_heap.py).
 The heaps are larger than the 80 KiB of the mp_*.py checks.  The search keeps
 its working memory, a 256-entry transposition table and the board's tables
 for the whole game (so that it never cuts the heap up move after move), and
-its modules are compiled from source here; on the 64-bit VM every list and
-object is about 1.6 times its size on a 32-bit board.  Measured with
+its modules are compiled from source here; the 64-bit VM's heap holds about
+1.4 times what a 32-bit board's does.  Measured with
 tools/min_heap.py-style bisection: the checks need about 88 KiB; they run
 here with some room to spare."""
 import os

@@ -9,8 +9,8 @@ tests/mp/app_series.py (a two-game series against the hard level, with game
 over, replay and the series end), tests/mp/app_setup.py (free play with a
 board set up by hand) and tests/mp/app_resume.py (switched on with a game
 against the computer saved, B resumes it and it is played out).  The VM is
-64-bit, where objects are about 1.6x their size on the 32-bit device: 112K
-here is about 70 KB on a Pico."""
+64-bit: a game's live peak is 1.44 times what a 32-bit build of the VM
+holds (128.8 KB to 89.7 KB), so 112K here is about 80 KB on a Pico."""
 import os
 import shutil
 import subprocess

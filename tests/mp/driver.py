@@ -34,7 +34,7 @@ class FileNvm:
         tmp = os.getenv("TMPDIR") or "/tmp"
         self.path = "%s/mapello-nvm-%s.bin" % (tmp, "".join("%02x" % b for b in os.urandom(6)))
         self._f = open(self.path, "w+b")
-        for at in range(0, self.SIZE, 256):
+        for _ in range(0, self.SIZE, 256):
             self._f.write(b"\xff" * 256)
         if image is not None:
             with open(image, "rb") as f:

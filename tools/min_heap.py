@@ -64,8 +64,9 @@ def compile_package(src, out=None):
         for name in names:
             path = os.path.join(folder, name)
             if name.endswith(".py") and not _desktop_only(path):
-                subprocess.run([cross, "-o", os.path.join(dest, name[:-3] + ".mpy"), path],
-                               check=True)
+                # -s: named by its path in the package, as deploy.sh names it
+                subprocess.run([cross, "-s", os.path.join(rel, name), "-o",
+                                os.path.join(dest, name[:-3] + ".mpy"), path], check=True)
     return out
 
 

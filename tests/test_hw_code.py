@@ -342,7 +342,16 @@ def test_out_of_memory_while_loading_the_game(device, monkeypatch):
     monkeypatch.setattr(app_module.App, "__init__", too_big)
     problem = start.main(until=lambda: True)
     assert problem.startswith("Out of memory starting the game.")
-    assert 'MAPELLO_DISPLAY = "none"' in problem and "Pico 2" in problem and "16 KB less" in problem
+    assert 'MAPELLO_DISPLAY = "none"' in problem and "Pico 2" in problem
+    # the desktop runs the .py files: the game as deploy.sh --source copies it
+    assert "run deploy.sh online without --source" in problem and "16 KB less" in problem
+
+
+def test_out_of_memory_on_a_compiled_game_does_not_suggest_compiling():
+    from mapello.hardware.problems import memory_problem
+    text = memory_problem(compiled=True)
+    assert text.startswith("Out of memory starting the game.") and "Pico 2" in text
+    assert "deploy.sh" not in text and ".mpy" not in text
 
 
 def test_out_of_memory_in_the_loop_says_the_game_is_saved(device, monkeypatch):

@@ -74,14 +74,18 @@ def halt(hw=None, text="", until=None, clock=None):
     return text
 
 
-def memory_problem(playing=False):
+def memory_problem(playing=False, compiled=None):
     """What frees memory, biggest first: a board with more RAM, no display
-    stack (about 21 KB), then compiled .mpy files, which compile nothing on
-    the board (tools/device_heap.py: a series needs 12 to 16 KB less
-    compiled).  While playing (the loop's own step ran out, past the App's
-    recovery), the game is saved up to its last move."""
+    stack (about 21 KB), then, for a game copied as source (deploy.sh
+    --source, or offline: this module is a .py), compiled .mpy files, which
+    compile nothing on the board (tools/device_heap.py: a series needs 12 to
+    16 KB less compiled).  While playing (the loop's own step ran out, past
+    the App's recovery), the game is saved up to its last move."""
+    if compiled is None:
+        compiled = not __file__.endswith(".py")
     when = ("while playing; the game is saved: reset, then B resumes it" if playing
             else "starting the game")
+    then = "" if compiled else ("; then run deploy.sh online without --source, which copies "
+                                "the game compiled: 12 to 16 KB less")
     return ('Out of memory %s. What helps most: a board with more RAM '
-            '(Pico 2), or MAPELLO_DISPLAY = "none"; .mpy files (deploy.sh --mpy-cross) '
-            'need up to 16 KB less.' % when)
+            '(Pico 2), or MAPELLO_DISPLAY = "none"%s.' % (when, then))

@@ -3,8 +3,9 @@ environment (os.getenv, as on the device), buttons on Blinka pins pressed by a
 scripted player, the real neopixel and displayio, until a whole game is over.
 
 Only what Blinka lacks is stood in for at the lowest level: `supervisor`
-(its ticks_ms is the test's clock, which also moves the player's fingers) and
-keypad is hidden so the digitalio path runs synchronously with that clock.
+(its ticks_ms is the test's clock, which also moves the player's fingers,
+and its reload() is recorded) and keypad is hidden so the digitalio path
+runs synchronously with that clock.
 """
 import os
 import runpy
@@ -189,7 +190,9 @@ def wire_matches(wire, frame, brightness):
 def device(monkeypatch):
     LEVELS.clear()
     player = Player()
-    monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace(ticks_ms=player.ticks_ms))
+    player.reloads = []                          # supervisor.reload()'s calls, by time
+    monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace(
+        ticks_ms=player.ticks_ms, reload=lambda: player.reloads.append(player.t)))
     monkeypatch.setitem(sys.modules, "keypad", None)
     monkeypatch.setattr(time, "sleep", player.sleep)
     monkeypatch.setattr(digitalio, "Pin", LevelPin)
@@ -364,8 +367,37 @@ def test_out_of_memory_in_the_loop_says_the_game_is_saved(device, monkeypatch):
     monkeypatch.setattr(console.Console, "step", no_room)
     answers = iter([False] + [True] * 10)          # the loop runs a step; the message then stands
     problem = start.main(until=lambda: next(answers))
-    assert problem.startswith("Out of memory while playing; the game is saved: reset, then B resumes it.")
+    assert problem.startswith("Out of memory while playing; the game is saved: press A to restart, "
+                              "then B resumes it.")
     assert "Pico 2" in problem
+
+
+def test_after_a_failure_while_playing_a_then_restarts_the_game(device, monkeypatch):
+    """A Pico has no reset button: after the loop ran out of memory, A
+    (pressed, then released) runs code.py again through supervisor.reload(),
+    as a reset would; another button, or A still held, does not."""
+    player, writes, display = device
+    from mapello.hardware import console, start
+
+    def no_room(self):
+        raise MemoryError()
+    monkeypatch.setattr(console.Console, "step", no_room)
+    monkeypatch.setattr(player, "act", lambda: None)      # only this test's fingers
+    sys.modules["supervisor"].reload = lambda: reloads.append(calls[0])
+    reloads = []
+    a, b = BUTTON_PIN[buttons.A], BUTTON_PIN[buttons.B]
+    fingers = {20: (b, False), 30: (b, True), 40: (a, False), 60: (a, True)}
+    calls = [0]
+
+    def until():
+        calls[0] += 1
+        if calls[0] in fingers:
+            pin, level = fingers[calls[0]]
+            LEVELS[pin] = level
+        return calls[0] > 200
+    problem = start.main(until=until)
+    assert "press A to restart" in problem
+    assert len(reloads) == 1 and 60 < reloads[0] < 70, reloads
 
 
 def test_without_the_text_library_the_terminal_shows_the_problem(device, monkeypatch, capsys):
@@ -515,7 +547,7 @@ def test_an_error_in_the_loop_is_shown_with_its_traceback(device, monkeypatch, c
         player.wire_fails = calls[0] > 30              # the LED data pin fails mid-game
         return calls[0] > 1000
     problem = start.main(until=until)
-    assert problem.startswith("Stopped by an error: OSError") and "Press reset" in problem
+    assert problem.startswith("Stopped by an error: OSError") and "Press A to restart" in problem
     captured = capsys.readouterr()
     assert "Traceback (most recent call last)" in captured.err + captured.out
     assert any(bytes(display.fill_row(y, None)).strip(b"\0") for y in range(64))

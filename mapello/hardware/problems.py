@@ -43,10 +43,30 @@ def show_problem(text, screen=None, display=None):
         pass
 
 
-def halt(hw=None, text="", until=None, clock=None):
+class _RestartPress:
+    """What halt() gives the buttons: A pressed, then released, asks for a
+    restart (the release, so the press does not reach the game started)."""
+
+    def __init__(self, a):
+        self.a = a
+        self.down = False
+        self.restart = False
+
+    def press(self, button):
+        self.down = self.down or button == self.a
+
+    def release(self, button):
+        if self.down and button == self.a:
+            self.restart = True
+
+
+def halt(hw=None, text="", until=None, clock=None, restart=False):
     """Keep the message up until a reset (saving settings.toml reloads the
     board): the matrix dark, or, when there is no display to read the
-    message on, scrolling it.  Returns `text` once `until()` (tests)."""
+    message on, scrolling it.  With `restart` (a failure while playing,
+    which a fresh heap cures), A also restarts the game: supervisor.reload()
+    runs code.py again, as a reset would, without the reset button a Pico
+    lacks.  Returns `text` once `until()` (tests) or after the reload."""
     from time import sleep
     matrix = hw.matrix if hw is not None else None
     ticker = None
@@ -57,20 +77,33 @@ def halt(hw=None, text="", until=None, clock=None):
                 from mapello.hardware.ticker import Ticker
                 ticker = Ticker()
                 frame = bytearray(300)
-                if clock is None:
-                    from mapello.hardware.console import device_clock
-                    clock = device_clock()
         except Exception as e:  # the matrix itself may be the problem
             print("Mapello: the matrix failed too: %s" % e)
             ticker = None
+    inputs = hw.inputs if restart and hw is not None else ()
+    press = None
+    if inputs:
+        from mapello.buttons import A
+        press = _RestartPress(A)
+    if (ticker is not None or press is not None) and clock is None:
+        from mapello.hardware.console import device_clock
+        clock = device_clock()
     while until is None or not until():
-        if ticker is not None and matrix is not None:
+        if ticker is not None or press is not None:
             now = clock()
+        if ticker is not None and matrix is not None:
             if not ticker.draw(now, frame):
                 ticker.start(text, now)
             else:
                 matrix.show(frame, hw.settings.brightness)
-        sleep(0.02 if ticker is not None else 1)
+        if press is not None:
+            for source in inputs:
+                source.poll(press, now)
+            if press.restart:
+                import supervisor
+                supervisor.reload()        # raises CircuitPython's reload once this returns
+                return text
+        sleep(0.02 if ticker is not None or press is not None else 1)
     return text
 
 
@@ -83,7 +116,7 @@ def memory_problem(playing=False, compiled=None):
     the App's recovery), the game is saved up to its last move."""
     if compiled is None:
         compiled = not __file__.endswith(".py")
-    when = ("while playing; the game is saved: reset, then B resumes it" if playing
+    when = ("while playing; the game is saved: press A to restart, then B resumes it" if playing
             else "starting the game")
     then = "" if compiled else ("; then run deploy.sh online without --source, which copies "
                                 "the game compiled: 12 to 16 KB less")

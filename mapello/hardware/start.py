@@ -1,6 +1,7 @@
 """What code.py runs: power-on (mapello.hardware.launch), then the game's
-loop until the board is reset.  Every failure ends on a screen that says
-what is wrong and what to do, never on a traceback the player cannot read."""
+loop until the board is reset (or, after a failure while playing, until A
+restarts it).  Every failure ends on a screen that says what is wrong and
+what to do, never on a traceback the player cannot read."""
 
 from mapello.hardware.problems import halt, memory_problem, report, show_problem
 
@@ -21,8 +22,10 @@ def main(board=None, getenv=None, clock=None, until=None, boards_dir=None):
         problem = memory_problem(playing=True)
     except Exception as e:  # the loop itself failed (the App survives its own errors)
         report(e)
-        problem = "Stopped by an error: %s: %s. Press reset." % (type(e).__name__, e)
+        problem = "Stopped by an error: %s: %s. Press A to restart." % (type(e).__name__, e)
     if problem:
+        clock = console.clock
+        del console                # the App: room for the message (its game is saved)
         show_problem(problem, hw.screen if hw.display is not None else None)
-        return halt(hw, problem, until, console.clock)
+        return halt(hw, problem, until, clock, restart=True)
     return console

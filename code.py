@@ -14,9 +14,9 @@ if __name__ == "__main__":
     except ImportError as e:  # mapello/ itself is missing or half copied
         print("Mapello: %s. Copy the game again (deploy.sh, or the bundle's mapello/ folder)." % e)
         raise
-    except Exception as e:    # the firmware was updated under a compiled game
-        if type(e).__name__ == "MpyError":
-            print("Mapello: %s The game was compiled for another CircuitPython version:"
+    except ValueError as e:   # "incompatible .mpy file" (translated, it still says .mpy)
+        if ".mpy" in str(e):
+            print("Mapello: %s. The game was not compiled for this CircuitPython version:"
                   " run deploy.sh again, or copy the bundle for this version." % e)
         raise
     main()

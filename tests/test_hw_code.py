@@ -283,23 +283,35 @@ def test_a_missing_library_is_named(device, monkeypatch):
         "Library adafruit_display_text is missing from lib/: run deploy.sh again."
 
 
-class MpyError(Exception):
-    """CircuitPython's, for importing a .mpy of another version."""
-
-
 class CompiledForAnotherVersion:
-    """A module in sys.modules that raises as such a .mpy does."""
+    """A module in sys.modules that raises as a .mpy the board refuses does:
+    CircuitPython 9 and 10 raise ValueError, its text translated on some
+    builds (10.1 and later name MicroPython's files apart)."""
+
+    def __init__(self, text):
+        self.text = text
 
     def __getattr__(self, name):
-        raise MpyError("Incompatible .mpy file. Please update all .mpy files.")
+        raise ValueError(self.text)
+
+
+REFUSED_MPY = ("incompatible .mpy file", "fichier .mpy incompatible",
+               "MicroPython .mpy file; use CircuitPython mpy-cross")
 
 
 @pytest.mark.parametrize("library", ["neopixel", "adafruit_ticks"])   # built with the hardware; later
-def test_a_library_compiled_for_another_version_is_named(device, monkeypatch, library):
-    monkeypatch.setitem(sys.modules, library, CompiledForAnotherVersion())
+@pytest.mark.parametrize("text", REFUSED_MPY)
+def test_a_library_compiled_for_another_version_is_named(device, monkeypatch, library, text):
+    monkeypatch.setitem(sys.modules, library, CompiledForAnotherVersion(text))
     from mapello.hardware import start
-    assert start.main(until=lambda: True) == \
-        "A compiled file in lib/ or mapello/ is for another CircuitPython version: run deploy.sh again."
+    assert start.main(until=lambda: True) == ("A compiled file in lib/ or mapello/ was not made "
+                                              "for this CircuitPython version: run deploy.sh again.")
+
+
+def test_another_value_error_at_start_is_not_taken_for_a_compiled_file(device, monkeypatch):
+    monkeypatch.setitem(sys.modules, "adafruit_ticks", CompiledForAnotherVersion("bad value"))
+    from mapello.hardware import start
+    assert start.main(until=lambda: True) == "Start failed: ValueError: bad value"
 
 
 def test_a_missing_pin_is_shown_on_the_display(device, monkeypatch):

@@ -42,12 +42,13 @@ def missing_library(error):
 
 
 def unexpected(what, error):
-    """One line for an error start-up did not expect.  CircuitPython's MpyError
-    (not an ImportError) means a .mpy of another version: the firmware was
-    updated under a compiled game or library."""
-    if type(error).__name__ == "MpyError":
-        return ("A compiled file in lib/ or mapello/ is for another CircuitPython version: "
-                "run deploy.sh again.")
+    """One line for an error start-up did not expect.  A ValueError naming
+    .mpy (CircuitPython's "incompatible .mpy file", translated on some
+    builds) is a compiled file of another .mpy version, or one made by
+    MicroPython's mpy-cross, which the board refuses."""
+    if isinstance(error, ValueError) and ".mpy" in str(error):
+        return ("A compiled file in lib/ or mapello/ was not made for this CircuitPython "
+                "version: run deploy.sh again.")
     return "%s failed: %s: %s" % (what, type(error).__name__, error)
 
 

@@ -31,4 +31,4 @@ def run(module, heap):
 
 
 def test_ai_checks_pass_in_micropython():
-    assert run("ai_checks", "104K") == "6 passed, 0 failed"
+    assert run("ai_checks", "104K") == "7 passed, 0 failed"

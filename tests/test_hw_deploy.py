@@ -505,7 +505,8 @@ def test_mpy_cross_from_circuitpython(tmp_path):
 
 @pytest.mark.parametrize("banner,fragment", [
     ("MicroPython v1.24.1 on 2024-11-29; mpy-cross emitting mpy v6.3", "not CircuitPython's mpy-cross"),
-    ("CircuitPython 10.0.0 on 2025-09-01; mpy-cross emitting mpy v6.3", "for CircuitPython 10"),
+    ("CircuitPython 8.2.9 on 2023-12-06; mpy-cross emitting mpy v5", "for CircuitPython 8, whose .mpy "
+     "files a 9.x board refuses"),
 ])
 def test_wrong_mpy_cross_is_refused(tmp_path, banner, fragment):
     drive = make_drive(tmp_path)
@@ -611,10 +612,14 @@ def test_compile_refuses_a_download_that_is_not_circuitpythons(tmp_path):
     assert not [n for n in os.listdir(tmp_path / "cache" / "mapello-deploy") if n.startswith("mpy-cross-")]
 
 
-def test_compile_for_another_major_version_than_the_board_is_refused(tmp_path):
+def test_compile_for_a_version_of_another_mpy_format_is_refused(tmp_path):
+    """8.x wrote .mpy version 5, which a 9.x board refuses (10.x for a 9.x
+    board is fine: test_a_10x_mpy_cross_compiles_for_a_9x_board)."""
     drive = make_drive(tmp_path)
-    proc = deploy("--target", drive, "--compile=10.3.0", env_extra=fake_downloads(tmp_path, "10.3.0"))
-    assert proc.returncode != 0 and "the board runs 9.2.1" in proc.stderr
+    before = tree(drive)
+    proc = deploy("--target", drive, "--compile=8.2.9", env_extra=fake_downloads(tmp_path, "8.2.9"))
+    assert proc.returncode != 0 and "for CircuitPython 8, whose .mpy files a 9.x board refuses" in proc.stderr
+    assert tree(drive) == before
 
 
 def test_compile_and_mpy_cross_together_are_refused(tmp_path):
@@ -625,14 +630,55 @@ def test_compile_and_mpy_cross_together_are_refused(tmp_path):
     assert proc.returncode != 0 and "cannot go with --compile or --source" in proc.stderr
 
 
-def test_the_bundle_compiled_by_version(tmp_path):
-    proc = deploy("--bundle", tmp_path / "dist", "--compile")
-    assert proc.returncode != 0 and "--compile=10.3.0" in proc.stderr
-    proc = deploy("--bundle", tmp_path / "dist", "--compile=10.3.0", env_extra=fake_downloads(tmp_path, "10.3.0"))
+ZIPS = ["mapello-handheld-circuitpython-10.x.zip", "mapello-handheld-circuitpython-9.x.zip"]
+
+
+def deploy_script_constant(name):
+    with open(os.path.join(ROOT, "deploy.sh")) as f:
+        return [line.split('"')[1] for line in f if line.startswith(name + "=")][0]
+
+
+def test_the_bundles_are_compiled_by_the_pinned_release_for_both_versions(tmp_path):
+    """9.x and 10.x read one .mpy format, so one mpy-cross compiles both
+    zips: the release the device code is type-checked against."""
+    release = deploy_script_constant("BUNDLE_MPY_CROSS_VERSION")
+    with open(os.path.join(ROOT, "requirements-dev.txt")) as f:
+        assert "circuitpython-stubs==%s\n" % release in f.read()
+    proc = deploy("--bundle", tmp_path / "dist", env_extra=fake_downloads(tmp_path, release))
     assert proc.returncode == 0, proc.stderr
-    assert os.listdir(tmp_path / "dist") == ["mapello-handheld-circuitpython-10.x.zip"]
-    names = bundle_names(tmp_path / "dist" / "mapello-handheld-circuitpython-10.x.zip")
+    assert "Fetching CircuitPython %s's mpy-cross" % release in proc.stdout
+    assert sorted(os.listdir(tmp_path / "dist")) == ZIPS
+    names = bundle_names(tmp_path / "dist" / ZIPS[1])
+    assert names == bundle_names(tmp_path / "dist" / ZIPS[0])
     assert "mapello/rules/position.mpy" in names and "mapello/rules/position.py" not in names
+    assert "lib/neopixel.mpy" in names and "code.py" in names and "boot.py" in names
+    with zipfile.ZipFile(tmp_path / "dist" / ZIPS[1]) as z:
+        assert z.read("mapello/rules/position.mpy") == b"C\x06mapello/rules/position.py"
+
+
+def test_the_bundles_are_source_offline_or_when_asked(tmp_path):
+    proc = deploy("--bundle", tmp_path / "offline")          # the tests' downloads find nothing
+    assert proc.returncode == 0, proc.stderr
+    assert "warning: could not download CircuitPython %s's mpy-cross" % deploy_script_constant(
+        "BUNDLE_MPY_CROSS_VERSION") in proc.stdout and "writing the bundles as source" in proc.stdout
+    assert "mapello/rules/position.py" in bundle_names(tmp_path / "offline" / ZIPS[0])
+    proc = deploy("--bundle", tmp_path / "dist", "--compile")
+    assert proc.returncode != 0 and not os.path.exists(tmp_path / "dist" / ZIPS[0])
+
+
+def test_the_bundles_compiled_by_another_version(tmp_path):
+    proc = deploy("--bundle", tmp_path / "dist", "--compile=9.2.1", env_extra=fake_downloads(tmp_path, "9.2.1"))
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(os.listdir(tmp_path / "dist")) == ZIPS
+    assert "mapello/rules/position.mpy" in bundle_names(tmp_path / "dist" / ZIPS[0])
+
+
+def test_a_10x_mpy_cross_compiles_for_a_9x_board(tmp_path):
+    drive = make_drive(tmp_path)          # CircuitPython 9.2.1
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 10.0.3 on 2025-10-17; mpy-cross emitting mpy v6.3")
+    proc = deploy("--target", drive, "--mpy-cross", tool)
+    assert proc.returncode == 0, proc.stderr
+    assert tree(drive)["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.py"
 
 
 def test_circup_when_asked(tmp_path):
@@ -735,10 +781,10 @@ def bundle_names(zip_path):
 
 def test_the_bundle(tmp_path):
     out = tmp_path / "dist"
-    proc = deploy("--bundle", out)
+    proc = deploy("--bundle", out, "--source")
     assert proc.returncode == 0, proc.stderr
     zips = sorted(os.listdir(out))
-    assert zips == ["mapello-handheld-circuitpython-10.x.zip", "mapello-handheld-circuitpython-9.x.zip"]
+    assert zips == ZIPS
     names = bundle_names(out / zips[0])
     assert bundle_names(out / zips[1]) == names
     game = sorted("mapello/" + os.path.relpath(p, os.path.join(ROOT, "mapello"))
@@ -771,8 +817,8 @@ def test_the_bundle_compiled(tmp_path):
     tool = fake_mpy_cross(tmp_path, "CircuitPython 10.0.3 on 2025-10-17; mpy-cross emitting mpy v6.3")
     proc = deploy("--bundle", tmp_path / "dist", "--mpy-cross", tool)
     assert proc.returncode == 0, proc.stderr
-    assert os.listdir(tmp_path / "dist") == ["mapello-handheld-circuitpython-10.x.zip"]
-    names = bundle_names(tmp_path / "dist" / "mapello-handheld-circuitpython-10.x.zip")
+    assert sorted(os.listdir(tmp_path / "dist")) == ZIPS
+    names = bundle_names(tmp_path / "dist" / "mapello-handheld-circuitpython-9.x.zip")
     assert "lib/neopixel.mpy" in names and "mapello/rules/position.mpy" in names
     assert not any(n.endswith(".py") for n in names if n.startswith(("lib/", "mapello/")))
     assert "code.py" in names and "boot.py" in names

@@ -33,9 +33,8 @@ NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set
 # compiles anything more), and is dropped as a whole when the screen shown
 # next needs none of it: on the device every loaded module's code stays in
 # RAM, and compiling a module from source needs a heap several times its size
-# (README, "Memory on the device").  "core" stays loaded, and so do
-# game.savecheck, whose SaveError callers hold on to, and "game" once loaded:
-# the game's own modules (with the save's format and the random numbers the
+# (README, "Memory on the device").  "core" stays loaded, and so does "game"
+# once loaded: the game's own modules (with the save's format and the random numbers the
 # game and the computer share), which load only when a game starts (once the
 # menu is gone: start_game()) or a saved one is read (flow(); peek() loads the
 # save's format alone when the memory holds a save), so that power-on
@@ -55,12 +54,13 @@ GROUPS = {
 # Modules a group's screens import only when a player asks for them: not
 # loaded with the group, but dropped with it.  The save's reader resumes a
 # game from the menu (and rewrites a save when setup keeps a board): it goes
-# with the menu, as do the record's decoder it uses and what power-on reads
-# the save with (the log's reader, the save's outline), so a game in
-# progress never holds them; Save board goes with the play or setup screens
-# that offer it.
+# with the menu, as do the record's decoder it uses, what power-on reads the
+# save with (the log's reader, the save's outline) and the save's checks
+# (their SaveError is imported where it is raised or caught, so a new copy
+# of the module serves), so a game in progress never holds them; Save board
+# goes with the play or setup screens that offer it.
 ON_DEMAND = {"menu": ("game.random_boards", "game.savepeek", "game.saveread", "game.record_read",
-                      "game.logread"), "play": ("game.saved_board",),
+                      "game.logread", "game.savecheck"), "play": ("game.saved_board",),
              "setup": ("game.saved_board",)}
 # Each screen's module and the groups it needs (None: a small menu drawn over
 # the screen shown, which keeps what that screen has).
@@ -242,6 +242,7 @@ class App:
             self._next = None
             if name is None:              # start_game(board): args (board,); resume_game(): ()
                 self.screen = None
+                self.last_record = None   # a new session: the last one's game-over screen is gone
                 if args:
                     self.use(("game",))
                     s, step = self.flow().start(self, args[0])

@@ -1,0 +1,49 @@
+"""An evening of separate series: three one-game series against the hard
+level, each started from the menu after the last one's game over, through
+the App as a player drives it.  A series started after the menu came back
+must start with no more of the heap in use than the first (within 1.5 KB:
+the names the game-over and menu screens add), or every series of the
+evening starts closer to MemoryError: the last series' record and the save's
+checks were once kept, 5 KB in all.  tests/test_app_heap.py runs it at the
+smallest heap the other flows are held to.
+
+  micropython -X heapsize=144K tests/mp/app_menu_evening.py
+prints 'ok' and the figures last, or the traceback of the failure."""
+import gc
+import sys
+
+sys.path.insert(0, "tests/mp")
+from driver import Clock, FileNvm, Player  # noqa: E402
+
+NVM = FileNvm()
+SERIES = 3
+
+
+def main():
+    from mapello.ui.app import App
+    from mapello.game.catalogue import from_folder
+    from mapello.game.storage import NvmStorage
+    clock = Clock()
+    app = App(from_folder("boards"), NvmStorage(NVM), clock, seed=7, settings={"think_ms": 2000})
+    p = Player(app, clock)
+    p.set_menu("Mode", "vs computer")
+    p.set_menu("Level", "hard")
+    p.set_menu("Series", "1 game")
+    starts = []                            # the live heap as each series' game begins
+    for _ in range(SERIES):
+        p.press("A")
+        assert "(+" in p.line(0), app.lines
+        gc.collect()
+        starts.append(gc.mem_alloc())
+        p.play_to_the_end()
+        p.until(lambda: "A menu" in p.line(3), "the series' end")
+        p.press("A")
+        assert p.line(0).startswith("MAPELLO"), app.lines
+    assert max(starts) - starts[0] <= 1536, starts
+    print("ok: %d series, live heap at each start %s B" % (SERIES, starts))
+
+
+try:
+    main()
+finally:
+    NVM.close()

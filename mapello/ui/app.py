@@ -34,11 +34,11 @@ NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set
 # next needs none of it: on the device every loaded module's code stays in
 # RAM, and compiling a module from source needs a heap several times its size
 # (README, "Memory on the device").  "core" stays loaded, and so does "game"
-# once loaded: the game's own modules (with the save's format and the random numbers the
-# game and the computer share), which load only when a game starts (once the
-# menu is gone: start_game()) or a saved one is read (flow(); peek() loads the
-# save's format alone when the memory holds a save), so that power-on
-# compiles only what the menu needs.
+# once loaded: the game's own modules (with the save's format and the random
+# numbers the game and the computer share), which load only when a game
+# starts (once the menu is gone: start_game()) or a saved one is read (flow();
+# peek() loads the save's format alone when the memory holds a save), so that
+# power-on compiles only what the menu needs.
 GROUPS = {
     "core": ("rules.geometry", "rules.position", "rules.pieces", "ui.palette",
              "ui.board_view", "game.options", "game.storage"),

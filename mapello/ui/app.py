@@ -56,9 +56,9 @@ GROUPS = {
 # game from the menu (and rewrites a save when setup keeps a board): it goes
 # with the menu, as do the record's decoder it uses, what power-on reads the
 # save with (the log's reader, the save's outline) and the save's checks
-# (their SaveError is imported where it is raised or caught, so a new copy
-# of the module serves), so a game in progress never holds them; Save board
-# goes with the play or setup screens that offer it.
+# (their SaveError is game.storage's, so it stays one class), so a game in
+# progress never holds them; Save board goes with the play or setup screens
+# that offer it.
 ON_DEMAND = {"menu": ("game.random_boards", "game.savepeek", "game.saveread", "game.record_read",
                       "game.logread", "game.savecheck"), "play": ("game.saved_board",),
              "setup": ("game.saved_board",)}

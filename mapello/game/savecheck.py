@@ -2,7 +2,7 @@
 value in the range the game can use, so no screen ever sees another.  A save
 that fails one is set aside with a one-line SaveError."""
 
-from mapello.game.storage import SaveError  # noqa: F401 (raised here; the class stays loaded)
+from mapello.game.saveerror import SaveError  # noqa: F401 (raised here; it stays loaded)
 
 # Each setting a save may carry: the range the game can use.  A save with a
 # value outside it is set aside, so no screen ever sees one.

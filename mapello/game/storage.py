@@ -33,13 +33,6 @@ _GAP = 16       # erased bytes after the last record: more than a record's head
 LOST = "last move lost: save damaged"
 
 
-class SaveError(ValueError):
-    """A save that cannot be used; str() is one line for the player.  Here,
-    in a module that stays loaded, so the class is one object all evening:
-    the checks that raise it (mapello/game/savecheck.py) load and go with
-    the menu."""
-
-
 def crc32(data, crc=0):
     """Standard CRC-32 (binascii's when there is one, the same numbers if not)."""
     if _crc32 is not None:

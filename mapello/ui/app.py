@@ -56,7 +56,7 @@ GROUPS = {
 # game from the menu (and rewrites a save when setup keeps a board): it goes
 # with the menu, as do the record's decoder it uses, what power-on reads the
 # save with (the log's reader, the save's outline) and the save's checks
-# (their SaveError is game.storage's, so it stays one class), so a game in
+# (their SaveError is game.saveerror's, which stays: one class), so a game in
 # progress never holds them; Save board goes with the play or setup screens
 # that offer it.
 ON_DEMAND = {"menu": ("game.random_boards", "game.savepeek", "game.saveread", "game.record_read",

@@ -11,7 +11,7 @@ The board is modelled as in tools/device_latency.py: the MicroPython VM runs
 mapello.hardware.start.main with small Python stand-ins for CircuitPython's
 C modules and the Adafruit libraries deploy.sh installs, compiled from
 source at import as on the device (or, with --mpy-cross, the game and the
-libraries compiled first, as `deploy.sh --mpy-cross` copies them).
+libraries compiled first, as deploy.sh copies them by default).
 
 What the figures mean for a board: objects are about 1.4 times their
 device size in the project's 64-bit VM, so for a Pico's figures give --vm a

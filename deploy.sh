@@ -237,7 +237,7 @@ check_mpy_cross() {  # [board's major] -> stops unless mpy_cross makes files tha
     if is_supported "$major" && { [ -z "${1:-}" ] || is_supported "$1"; }; then return 0; fi
     local reader="9.x and 10.x boards refuse"
     [ -z "${1:-}" ] || reader="a $1.x board refuses"
-    fail "$mpy_cross is for CircuitPython $major, whose .mpy files $reader: use a mpy-cross of the board's version"
+    fail "$mpy_cross is for CircuitPython $major, whose .mpy files $reader: use an mpy-cross of the board's version"
 }
 
 # --- compiling: CircuitPython's mpy-cross, from Adafruit's downloads -----------------

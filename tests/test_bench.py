@@ -85,3 +85,19 @@ def test_device_heap_plays_the_series_from_code_py_and_prints_the_heap():
     assert re.search(r"400K: passes; heap in use \(and less the names' pool\): before code\.py "
                      r"\d+ \(\d+\), at the first frame \d+ \(\d+\), at the end \d+ \(\d+\)", out), out
     assert re.search(r"64K: fails \(", out), out
+
+
+def test_device_heap_series_from_the_menu_start_as_the_first_did():
+    """The whole handheld (code.py's main, the serial record log with it),
+    three one-game series, each begun from the menu after the last: each
+    starts with no more of the heap in use than the first, less the names'
+    pool (within 1 KB: what the game-over and menu screens first load).
+    The record log once held the last series' record, 1.1 KB more here."""
+    proc = subprocess.run([sys.executable, "tools/device_heap.py", "--heaps", "400", "--games", "1",
+                           "--series", "3"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    found = re.search(r"400K: passes; .* at each series' start \d+ \((\d+)\), \d+ \((\d+)\), "
+                      r"\d+ \((\d+)\), at the end", proc.stdout)
+    assert found, proc.stdout
+    first, second, third = [int(n) for n in found.groups()]
+    assert second - first <= 1024 and abs(third - second) <= 256, (first, second, third)

@@ -5,7 +5,7 @@ game over, replay, next game, series end), at each heap size given; with
 --games 9, an evening's series.
 
   .venv/bin/python tools/device_heap.py [--heaps 176,192,208] [--vm PATH]
-                                        [--mpy-cross PATH] [--games N]
+                                        [--mpy-cross PATH] [--games N] [--series N]
 
 The board is modelled as in tools/device_latency.py: the MicroPython VM runs
 mapello.hardware.start.main with small Python stand-ins for CircuitPython's
@@ -70,34 +70,38 @@ change_to(">Mode: vs computer")             # device_latency's menu walk
 to_row(">Level")
 change_to(">Level: hard")
 to_row(">Series")
-change_to(">Series: %d games" % GAMES)
-press(A)
+change_to(">Series: %d game%s" % (GAMES, "" if GAMES == 1 else "s"))
 games = moves = 0
-while True:
-    until(lambda: not (line(1).endswith("thinking") or line(1) == "game over"), "the computer")
-    if "(+" not in line(0):                 # the game-over screen
-        games += 1
-        until(lambda: "B replay" in line(3), "the game-over keys")
-        over = "A menu" in line(3)
-        for b in (B, RIGHT, UP, B, A):      # the replay, a step, back, next game or menu
-            press(b)
-        if over:
-            break
-        continue
-    if line(1).endswith("pass, A"):
-        press(A)
-        continue
-    press(B)                                # the game menu's Hint
-    n = 0
-    while line(1) != ">Hint":
-        press(DOWN)
-        n += 1
-        if n > 8:
-            raise SystemExit("no Hint in %r" % app.lines)
-    press(A, 1)
-    until(lambda: "try " in app.lines[3], "the hint")
+for series in range(1, SERIES + 1):         # each from the menu, where the last one ended
     press(A)
-    moves += 1
+    gc.collect()
+    print("HEAP series%d %d" % (series, gc.mem_alloc()))
+    micropython.qstr_info()
+    while True:
+        until(lambda: not (line(1).endswith("thinking") or line(1) == "game over"), "the computer")
+        if "(+" not in line(0):             # the game-over screen
+            games += 1
+            until(lambda: "B replay" in line(3), "the game-over keys")
+            over = "A menu" in line(3)
+            for b in (B, RIGHT, UP, B, A):  # the replay, a step, back, next game or menu
+                press(b)
+            if over:
+                break
+            continue
+        if line(1).endswith("pass, A"):
+            press(A)
+            continue
+        press(B)                            # the game menu's Hint
+        n = 0
+        while line(1) != ">Hint":
+            press(DOWN)
+            n += 1
+            if n > 8:
+                raise SystemExit("no Hint in %r" % app.lines)
+        press(A, 1)
+        until(lambda: "try " in app.lines[3], "the hint")
+        press(A)
+        moves += 1
 gc.collect()
 print("HEAP end %d" % gc.mem_alloc())
 micropython.qstr_info()
@@ -125,16 +129,18 @@ def in_use(out):
     return found
 
 
-def scenario(games=2):
+def scenario(games=2, series=1):
     """device_latency's start (the stand-ins, code.py's main to the first
-    frame) without its measuring, then the series."""
+    frame) without its measuring, then the series, `series` times from the
+    menu."""
     head = device_latency.SCENARIO.split('if WHAT == "menu":')[0]
     cut = head.index("changed = bytearray(")
     head = head[:cut] + head[head.index("MEASURING = [False]"):]
     head = head.replace('mark("code.py")', 'import micropython\ngc.collect()\n'
                         'print("HEAP before %d" % gc.mem_alloc())\nmicropython.qstr_info()\n'
                         'mark("code.py")', 1)
-    return "STEP_MS = %d\nGAMES = %d\n" % (device_latency.STEP_MS, games) + head + SERIES
+    return ("STEP_MS = %d\nGAMES = %d\nSERIES = %d\n" % (device_latency.STEP_MS, games, series)
+            + head + SERIES)
 
 
 def main():
@@ -143,7 +149,9 @@ def main():
                    help="comma-separated heap sizes in KiB (default 176,192,208,224,256)")
     p.add_argument("--vm", help="another MicroPython VM (a 32-bit build for a Pico's figures)")
     p.add_argument("--mpy-cross", help="compile the game and the libraries with this mpy-cross first")
-    p.add_argument("--games", type=int, default=2, help="the series' length, 2 to 9 (default 2)")
+    p.add_argument("--games", type=int, default=2, help="the series' length, 1 to 9 (default 2)")
+    p.add_argument("--series", type=int, default=1,
+                   help="how many series, each begun from the menu after the last (default 1)")
     args = p.parse_args()
     device_cost.VM[0] = args.vm
     work = tempfile.mkdtemp(prefix="mapello-heap-")
@@ -155,12 +163,13 @@ def main():
         device_latency.nvm_image(nvm, -1)
         path = os.path.join(work, "series.py")
         with open(path, "w") as f:
-            f.write(scenario(args.games))
+            f.write(scenario(args.games, args.series))
         drive = ROOT
         if args.mpy_cross:
             drive, lib = device_latency.make_mpy_drive(work, stubs, lib, args.mpy_cross)
-        print("a %d-game series against the hard level from code.py, VM %s, %s"
-              % (args.games, device_cost.vm(), "compiled .mpy" if args.mpy_cross else "from .py source"))
+        print("%s%d-game series against the hard level from code.py, VM %s, %s"
+              % ("a " if args.series == 1 else "%d " % args.series, args.games, device_cost.vm(),
+                 "compiled .mpy" if args.mpy_cross else "from .py source"))
         for kib in [int(k) for k in args.heaps.split(",")]:
             proc = subprocess.run([device_cost.vm(), "-X", "heapsize=%dK" % kib, path, stubs, lib, nvm,
                                    "series", "0", "0", "8"], cwd=drive, capture_output=True, text=True)
@@ -169,10 +178,14 @@ def main():
             ok = proc.returncode == 0 and "\nOK " in out
             last = [ln for ln in out.strip().splitlines()
                     if not ln.startswith(";") and not ln.startswith("qstr pool")][-1:]
+            starts = ""
+            if args.series > 1:
+                starts = ", at each series' start %s" % ", ".join(
+                    [heap.get("series%d" % k, "-") for k in range(1, args.series + 1)])
             print("  %4dK: %s; heap in use (and less the names' pool): before code.py %s, "
-                  "at the first frame %s, at the end %s"
+                  "at the first frame %s%s, at the end %s"
                   % (kib, "passes" if ok else "fails (%s)" % (last[0][:60] if last else "?"),
-                     heap.get("before", "-"), heap.get("first", "-"), heap.get("end", "-")))
+                     heap.get("before", "-"), heap.get("first", "-"), starts, heap.get("end", "-")))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

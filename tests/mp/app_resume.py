@@ -13,7 +13,7 @@ heap size it checks."""
 import sys
 
 sys.path.insert(0, "tests/mp")
-from driver import Clock, FileNvm, Player  # noqa: E402
+from driver import FileNvm, bundled_app  # noqa: E402
 
 PHASE = sys.argv[1]
 PATH = sys.argv[2]
@@ -21,12 +21,7 @@ NVM = FileNvm(PATH if PHASE == "resume" else None)
 
 
 def main():
-    from mapello.ui.app import App
-    from mapello.game.catalogue import from_folder
-    from mapello.game.storage import NvmStorage
-    clock = Clock()
-    app = App(from_folder("boards"), NvmStorage(NVM), clock, seed=7, settings={"think_ms": 2000})
-    p = Player(app, clock)
+    app, p = bundled_app(NVM)
     if PHASE == "make":
         p.set_menu("Mode", "vs computer")
         p.set_menu("Level", "hard")

@@ -15,19 +15,14 @@ import gc
 import sys
 
 sys.path.insert(0, "tests/mp")
-from driver import Clock, FileNvm, Player  # noqa: E402
+from driver import FileNvm, bundled_app  # noqa: E402
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 2
 NVM = FileNvm()
 
 
 def main():
-    from mapello.ui.app import App
-    from mapello.game.catalogue import from_folder
-    from mapello.game.storage import NvmStorage
-    clock = Clock()
-    app = App(from_folder("boards"), NvmStorage(NVM), clock, seed=7, settings={"think_ms": 2000})
-    p = Player(app, clock)
+    app, p = bundled_app(NVM)
     p.set_menu("Mode", "vs computer")
     p.set_menu("Level", "hard")
     p.set_menu("Series", "%d games" % GAMES)

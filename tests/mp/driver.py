@@ -1,5 +1,5 @@
 """What the App's flows in this folder share (app_series.py, app_resume.py,
-app_setup.py): a clock that moves on as the loop runs, the saves' flash
+app_setup.py, app_menu_evening.py): a clock that moves on as the loop runs, the saves' flash
 (off the heap, as on a board), and a player who presses the buttons and
 reads the display lines, and who fails the flow as soon as the App has
 recovered from an error instead of playing on."""
@@ -135,3 +135,14 @@ class Player:
             moves += 1
             if on_move is not None and on_move(moves):
                 return moves
+
+
+def bundled_app(nvm):
+    """The App on the bundled boards, with the saves in `nvm` (a FileNvm)
+    and the computer given 2 s a move: (app, its Player)."""
+    from mapello.ui.app import App
+    from mapello.game.catalogue import from_folder
+    from mapello.game.storage import NvmStorage
+    clock = Clock()
+    app = App(from_folder("boards"), NvmStorage(nvm), clock, seed=7, settings={"think_ms": 2000})
+    return app, Player(app, clock)

@@ -85,11 +85,12 @@ def halt(hw=None, text="", until=None, clock=None, restart=False):
     if inputs:
         from mapello.buttons import A
         press = _RestartPress(A)
-    if (ticker is not None or press is not None) and clock is None:
+    awake = ticker is not None or press is not None   # the loop has work: the clock, short sleeps
+    if awake and clock is None:
         from mapello.hardware.console import device_clock
         clock = device_clock()
     while until is None or not until():
-        if ticker is not None or press is not None:
+        if awake:
             now = clock()
         if ticker is not None and matrix is not None:
             if not ticker.draw(now, frame):
@@ -103,7 +104,7 @@ def halt(hw=None, text="", until=None, clock=None, restart=False):
                 import supervisor
                 supervisor.reload()        # raises CircuitPython's reload once this returns
                 return text
-        sleep(0.02 if ticker is not None or press is not None else 1)
+        sleep(0.02 if awake else 1)
     return text
 
 

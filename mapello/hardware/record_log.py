@@ -37,9 +37,11 @@ class RecordLog:
         self._printed = None      # the record printed last: a replay and back shows it again
 
     def watch(self, app, now, fresh):
+        if not fresh:                 # every loop step: nothing more unless the frame changed
+            return
         if app.last_record is None:   # a new session: the printed record may go too
             self._printed = None
-        if not fresh or app.screen_name != "game over":
+        if app.screen_name != "game over":
             return
         record = app.last_record      # the App keeps the last finished game's record
         if record is None or record is self._printed:

@@ -1,9 +1,8 @@
 """What the App's flows in this folder share (app_series.py, app_resume.py,
-app_setup.py, app_menu_evening.py): a clock that moves on as the loop runs,
-the saves' flash (off the heap, as on a board), a player who presses the
-buttons and reads the display lines, and who fails the flow as soon as the
-App has recovered from an error instead of playing on, and the App on the
-bundled boards that most of them drive."""
+app_setup.py, app_menu_evening.py): a clock that moves on as the loop runs, the saves' flash
+(off the heap, as on a board), and a player who presses the buttons and
+reads the display lines, and who fails the flow as soon as the App has
+recovered from an error instead of playing on."""
 import sys
 
 sys.path.insert(0, ".")

@@ -348,11 +348,14 @@ stage_game() {  # DIR: code.py, boot.py, lib/, mapello/ (device modules), boards
     for f in "$HERE"/fonts/*.bin; do [ -f "$f" ] && cp "$f" "$dir/fonts/"; done
     cp "$HERE/boot.py" "$HERE/code.py" "$dir/"
     if [ -n "$mpy_cross" ]; then
-        # -s: the file's name in tracebacks is its path on the drive, not the
-        # staging folder's (random), so the same game compiles to the same
-        # bytes and a deploy rewrites only the files that changed
+        # -s: the file's name in tracebacks is the path the board imports it
+        # by (mapello/ui/play.mpy from the drive's root, /lib/neopixel.mpy
+        # from sys.path's /lib), not the staging folder's (random): the same
+        # game compiles to the same bytes, a deploy rewrites only the files
+        # that changed, and the board interns one name per module, not two
         (cd "$dir" && find mapello lib -name '*.py' | sort) | while read -r rel; do
-            "$mpy_cross" -s "$rel" -o "$dir/${rel%.py}.mpy" "$dir/$rel" || fail "mpy-cross failed on $rel"
+            case "$rel" in lib/*) name="/${rel%.py}.mpy" ;; *) name="${rel%.py}.mpy" ;; esac
+            "$mpy_cross" -s "$name" -o "$dir/${rel%.py}.mpy" "$dir/$rel" || fail "mpy-cross failed on $rel"
             rm "$dir/$rel"
         done
     fi

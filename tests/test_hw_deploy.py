@@ -488,7 +488,9 @@ def test_mpy_cross_from_circuitpython(tmp_path):
     proc = deploy("--target", drive, "--mpy-cross", tool)
     assert proc.returncode == 0, proc.stderr
     files = tree(drive)
-    assert files["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.py"
+    # each named by the path the board imports it by: one name per module
+    assert files["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.mpy"
+    assert files["lib/neopixel.mpy"] == b"C\x06/lib/neopixel.mpy"
     assert "mapello/rules/position.py" not in files
     assert "lib/neopixel.mpy" in files and "lib/neopixel.py" not in files
     assert files["code.py"] == read(os.path.join(ROOT, "code.py"))   # stays source
@@ -545,7 +547,7 @@ def test_compile_downloads_the_boards_mpy_cross_once(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "Fetching CircuitPython 9.2.1's mpy-cross: file://" in proc.stdout
     files = tree(drive)
-    assert files["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.py"
+    assert files["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.mpy"
     assert "mapello/rules/position.py" not in files
     assert "lib/neopixel.mpy" in files and "lib/neopixel.py" not in files
     assert files["code.py"] == read(os.path.join(ROOT, "code.py"))
@@ -557,7 +559,7 @@ def test_compile_downloads_the_boards_mpy_cross_once(tmp_path):
     proc = deploy("--target", drive, "--compile", env_extra=env)
     assert proc.returncode == 0, proc.stderr
     assert "Fetching" not in proc.stdout
-    assert tree(drive)["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.py"
+    assert tree(drive)["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.mpy"
 
 
 def test_compile_for_a_build_after_a_release_takes_the_releases_mpy_cross(tmp_path):
@@ -653,7 +655,7 @@ def test_the_bundles_are_compiled_by_the_pinned_release_for_both_versions(tmp_pa
     assert "mapello/rules/position.mpy" in names and "mapello/rules/position.py" not in names
     assert "lib/neopixel.mpy" in names and "code.py" in names and "boot.py" in names
     with zipfile.ZipFile(tmp_path / "dist" / ZIPS[1]) as z:
-        assert z.read("mapello/rules/position.mpy") == b"C\x06mapello/rules/position.py"
+        assert z.read("mapello/rules/position.mpy") == b"C\x06mapello/rules/position.mpy"
 
 
 def test_the_bundles_are_source_offline_or_when_asked(tmp_path):
@@ -678,7 +680,7 @@ def test_a_10x_mpy_cross_compiles_for_a_9x_board(tmp_path):
     tool = fake_mpy_cross(tmp_path, "CircuitPython 10.0.3 on 2025-10-17; mpy-cross emitting mpy v6.3")
     proc = deploy("--target", drive, "--mpy-cross", tool)
     assert proc.returncode == 0, proc.stderr
-    assert tree(drive)["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.py"
+    assert tree(drive)["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.mpy"
 
 
 def test_circup_when_asked(tmp_path):

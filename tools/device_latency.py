@@ -760,8 +760,8 @@ def make_mpy_drive(work, stubs, lib, cross=None):
         for rel in rels:
             out = os.path.join(dest, rel[:-3] + ".mpy")
             os.makedirs(os.path.dirname(out), exist_ok=True)
-            # -s: named by its path on the drive, as deploy.sh names it
-            subprocess.run([cross, "-s", drive_folder + rel, "-o", out,
+            # -s: named by the path it is imported by, as deploy.sh names it
+            subprocess.run([cross, "-s", drive_folder + rel[:-3] + ".mpy", "-o", out,
                             os.path.join(src_root, rel)], check=True)
 
     game = []
@@ -771,7 +771,7 @@ def make_mpy_drive(work, stubs, lib, cross=None):
     compile_tree(ROOT, game, drive)
     compile_tree(lib, [os.path.relpath(os.path.join(folder, f), lib)
                        for folder, _, files in os.walk(lib) for f in files if f.endswith(".py")], mlib,
-                 "lib/")
+                 "/lib/")
     for data in ("boards", "fonts"):
         os.symlink(os.path.join(ROOT, data), os.path.join(drive, data))
     return drive, mlib

@@ -5,7 +5,7 @@ reads the display lines, and who fails the flow as soon as the App has
 recovered from an error instead of playing on."""
 import sys
 
-sys.path.insert(0, ".")
+sys.path.insert(0, "")      # the root, as a board imports from it: mapello/ui/app.mpy
 
 
 class Clock:

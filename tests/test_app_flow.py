@@ -487,7 +487,7 @@ def test_the_computers_code_loads_a_module_a_tick_and_the_buttons_answer_between
     six in one loop step froze the buttons for 1.8 s at every game's start.
     A move made meanwhile is answered once the last one is in."""
     from mapello.ui.app import GROUPS
-    AI_MODULES = ["mapello." + path for path in GROUPS["ai"]]
+    AI_MODULES = ["mapello." + path for path in GROUPS["ai"].split()]
     assert len(AI_MODULES) == 6
 
     def loaded():
@@ -519,7 +519,7 @@ def test_a_new_games_modules_compile_once_the_menu_is_gone(monkeypatch):
     first game's start from 152K to 164K before, and passes from 160K)."""
     import builtins
     from mapello.ui.app import GROUPS
-    for path in GROUPS["game"]:                      # as at power-on: not compiled yet
+    for path in GROUPS["game"].split():                      # as at power-on: not compiled yet
         monkeypatch.delitem(sys.modules, "mapello." + path, raising=False)
     menu_loaded = []
     real = builtins.__import__

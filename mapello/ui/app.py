@@ -39,17 +39,17 @@ NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set
 # starts (once the menu is gone: start_game()) or a saved one is read (flow();
 # peek() loads the save's format alone when the memory holds a save), so that
 # power-on compiles only what the menu needs.
+# The tables are strings of names split when used: in a tuple every name
+# would be a string object of its own, 64 bytes each in the 64-bit VM.
 GROUPS = {
-    "core": ("rules.geometry", "rules.position", "rules.pieces", "ui.palette",
-             "ui.board_view", "game.options", "game.storage"),
-    "game": ("rng", "game.savefile", "game.record", "game.game", "game.series",
-             "game.session"),
-    "menu": ("rules.boardfile", "ui.menu_boards", "ui.menu"),
-    "setup": ("game.board_setup", "ui.choice", "ui.setup", "ui.colour"),
-    "play": ("ui.choice", "ui.thinking", "ui.game_menu", "ui.play"),
-    "ai": ("ai.evaluation", "ai.frontier", "ai.alphabeta", "ai.search", "ai.levels",
-           "ai.thinker"),                                    # the computer and hints
-    "end": ("ui.game_over", "ui.replay"),
+    "core": "rules.geometry rules.position rules.pieces ui.palette ui.board_view game.options "
+            "game.storage",
+    "game": "rng game.savefile game.record game.game game.series game.session",
+    "menu": "rules.boardfile ui.menu_boards ui.menu",
+    "setup": "game.board_setup ui.choice ui.setup ui.colour",
+    "play": "ui.choice ui.thinking ui.game_menu ui.play",
+    "ai": "ai.evaluation ai.frontier ai.alphabeta ai.search ai.levels ai.thinker",  # the computer and hints
+    "end": "ui.game_over ui.replay",
 }
 # Modules a group's screens import only when a player asks for them: not
 # loaded with the group, but dropped with it.  The save's reader resumes a
@@ -59,19 +59,18 @@ GROUPS = {
 # (their SaveError is game.saveerror's, which stays: one class), so a game in
 # progress never holds them; Save board goes with the play or setup screens
 # that offer it.
-ON_DEMAND = {"menu": ("game.random_boards", "game.savepeek", "game.saveread", "game.record_read",
-                      "game.logread", "game.savecheck"), "play": ("game.saved_board",),
-             "setup": ("game.saved_board",)}
-# Each screen's module and the groups it needs (None: a small menu drawn over
-# the screen shown, which keeps what that screen has).
+ON_DEMAND = {"menu": "game.random_boards game.savepeek game.saveread game.record_read game.logread "
+                     "game.savecheck", "play": "game.saved_board", "setup": "game.saved_board"}
+# Each screen's module, then the groups it needs (none: a small menu drawn
+# over the screen shown, which keeps what that screen has).
 SCREENS = {
-    "menu": ("ui.menu", ("menu",)),
-    "setup": ("ui.setup", ("setup",)),              # placing walls, bonuses and jokers
-    "colour": ("ui.colour", ("setup",)),            # free play: the other player picks a colour
-    "play": ("ui.play", ("play",)),                 # a game (play.py asks for "ai" too)
-    "choice": ("ui.choice", None),                  # what B opens in setup and play
-    "game over": ("ui.game_over", ("end", "play")),  # the result; the next game follows
-    "replay": ("ui.replay", ("end", "play")),       # the last game, move by move
+    "menu": "ui.menu menu",
+    "setup": "ui.setup setup",              # placing walls, bonuses and jokers
+    "colour": "ui.colour setup",            # free play: the other player picks a colour
+    "play": "ui.play play",                 # a game (play.py asks for "ai" too)
+    "choice": "ui.choice",                  # what B opens in setup and play
+    "game over": "ui.game_over end play",   # the result; the next game follows
+    "replay": "ui.replay end play",         # the last game, move by move
 }
 
 
@@ -123,7 +122,7 @@ class App:
         self.storage = storage
         self.clock = clock
         self.seed = seed
-        load(GROUPS["core"])
+        load(GROUPS["core"].split())
         from mapello.game.options import DEFAULT_SETTINGS
         self.settings = dict(DEFAULT_SETTINGS)  # type: dict
         if settings:
@@ -192,7 +191,7 @@ class App:
 
     def flow(self):
         """mapello.game.session, with the game's modules loaded (see GROUPS)."""
-        return load(GROUPS["game"])
+        return load(GROUPS["game"].split())
 
     @property
     def brightness(self):
@@ -248,13 +247,14 @@ class App:
                     s, step = self.flow().start(self, args[0])
                     self._next = (step, (s,))
                     continue
-                self.use(("game",), ON_DEMAND["menu"])
+                self.use(("game",), ON_DEMAND["menu"].split())
                 name, args, said = load(("game.saveread",)).resume_step(self)
                 self._next = (name, args)
                 self.say(said)
                 continue
-            module, groups = SCREENS[name]
-            if groups is not None:
+            groups = SCREENS[name].split()
+            module = groups.pop(0)
+            if groups:
                 self.screen = None        # what it drew goes with the collections
                 self.use(groups)
             screen = load((module,)).Screen(self, *args)
@@ -267,21 +267,22 @@ class App:
         demand, and those of `also` that are loaded."""
         keep = set(also)
         for g in groups:
-            keep.update(GROUPS[g])
-            keep.update(ON_DEMAND.get(g, ()))
+            keep.update(GROUPS[g].split())
+            keep.update(ON_DEMAND.get(g, "").split())
         drop = []
         for g in GROUPS:
             if g != "core" and g != "game":
-                drop.extend([m for m in GROUPS[g] + ON_DEMAND.get(g, ()) if m not in keep])
+                drop.extend([m for m in (GROUPS[g] + " " + ON_DEMAND.get(g, "")).split()
+                             if m not in keep])
         drop_modules(drop)
         for g in groups:
-            load(GROUPS[g])
+            load(GROUPS[g].split())
 
     def load_step(self, group):
         """Import the next module of GROUPS[group] that is not loaded yet:
         one compile a call, so that a screen's ticks can spread a group's
         load over several loop steps.  True once the whole group is loaded."""
-        paths = GROUPS[group]
+        paths = GROUPS[group].split()
         for i in range(len(paths)):
             if "mapello." + paths[i] not in sys.modules:
                 load((paths[i],))
@@ -427,7 +428,7 @@ class App:
             self.go("menu")
         except MemoryError:           # not even the menu fits: drop all but the core, again
             self.screen = None
-            drop_modules([m for g in GROUPS if g != "core" for m in GROUPS[g]])
+            drop_modules([m for g in GROUPS if g != "core" for m in GROUPS[g].split()])
             gc.collect()
             self.go("menu")
         self.say("error: " + text)

@@ -112,6 +112,24 @@ def test_two_files_of_one_name_are_both_offered(tmp_path):
                                     " Set up by hand"]
 
 
+def test_the_board_names_are_read_again_after_a_game(tmp_path):
+    """A game lets go of the names the menu read (memory on the device): a
+    board file that appeared meanwhile (Save board on a drive the game owns)
+    is offered when the menu comes back."""
+    (tmp_path / "a.txt").write_text("; Alpha\n" + "\n".join([". " * 10] * 10) + "\n")
+    p = Player(boards=from_folder(str(tmp_path)), settings={"board": None})
+    p.boards = from_folder(str(tmp_path))            # the test's model reads a copy of its own
+    assert offered_boards(p, 2) == [" Alpha", " Blocked squares"]
+    to_row(p, "Board")
+    while p.app.lines[2] != " Alpha":
+        p.press("LEFT")
+    p.press("A")
+    assert p.screen == "play"
+    (tmp_path / "saved-1.txt").write_text("; Saved 1\n" + "\n".join([". " * 10] * 10) + "\n")
+    quit_to_menu(p)
+    assert offered_boards(p, 3) == [" Alpha", " Saved 1", " Blocked squares"]
+
+
 def test_an_older_saves_board_number_gives_way_to_the_first_board():
     nvm = FakeNvm()
     assert NvmStorage(nvm).save(pack(None, Series(2), {"board": 1, "games": 3}))

@@ -29,6 +29,14 @@ class Catalogue:
             self._read_names()
         return self._names
 
+    def forget(self):
+        """Let go of the names read from the folder (a game does not need
+        them: about 1.5 KB on the device); the menu reads them again, with
+        any board saved as a file meanwhile.  Boards given in memory stay."""
+        if self._folder is not None:
+            self._names = None
+            self._sources = []
+
     def add(self, name, source):
         self.names.append(name)
         self._sources.append(source)

@@ -1,6 +1,6 @@
 """Boards the player saves, as files on CIRCUITPY.  While boot.py has given
 the drive to the game (B held at reset), "Save board" also writes
-boards/saved-N.txt: the menu lists it from the next start on, and a computer
+boards/saved-N.txt: the menu lists it when it comes back, and a computer
 can copy it (reset without B first) to keep or share it.  Loaded only then."""
 
 import os

@@ -242,6 +242,7 @@ class App:
             if name is None:              # start_game(board): args (board,); resume_game(): ()
                 self.screen = None
                 self.last_record = None   # a new session: the last one's game-over screen is gone
+                self.boards.forget()      # the menu's board names, read again at its return
                 if args:
                     self.use(("game",))
                     s, step = self.flow().start(self, args[0])

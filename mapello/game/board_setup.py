@@ -9,7 +9,7 @@ judged in the same words.
 """
 
 from mapello.rules.position import Position, popcount
-from mapello.rules.pieces import BONUS, JOKER, KIND_PLURALS, WALL, Limits, placement_error
+from mapello.rules.pieces import BONUS, JOKER, KIND_PLURALS, WALL, Limits, placement_error, problems
 
 KINDS = (WALL, BONUS, JOKER)
 # reason codes: (code, kind, cell)
@@ -116,7 +116,7 @@ class Setup:
 
     def problems(self):
         """Every reason this setup may not start yet ([] when it may)."""
-        out = self.limits.problems(self.counts)
+        out = problems(self.limits, self.counts)
         pos = self.position()
         if pos.is_over():
             out.append("nobody can move: walls block every opening move")

@@ -9,7 +9,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from mapello.rules.pieces import Limits
+from mapello.rules.limits import Limits
 
 SERIES = const(0)
 FREE = const(1)

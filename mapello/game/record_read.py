@@ -4,7 +4,7 @@ progress does not hold this code."""
 
 from mapello.game.record import (FORMAT, F_DISCS, F_LIMITS, F_NAME, F_TAKEN, F_WHITE, GameRecord,
                                  RecordError)
-from mapello.rules.pieces import Limits
+from mapello.rules.limits import Limits
 from mapello.rules.position import BORDER_CELLS, INNER_CELLS, PASS, Position, cell_name
 
 

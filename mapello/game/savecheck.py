@@ -68,7 +68,7 @@ def check_series(s):
 
 
 def check_board(pos, limits):
-    from mapello.rules.pieces import MAX_PER_KIND, piece_counts
+    from mapello.rules.pieces import MAX_PER_KIND, piece_counts, problems
     from mapello.rules.position import BORDER, CENTRE, INNER
     counts = piece_counts(pos)
     for n in counts:
@@ -81,5 +81,5 @@ def check_board(pos, limits):
         raise SaveError("save: pieces where the rules forbid them")
     if pos.taken[0] + pos.taken[1] > MAX_PER_KIND:
         bad("bonuses taken", pos.taken)
-    if limits is not None and limits.problems(counts):
+    if limits is not None and problems(limits, counts):
         raise SaveError("save: board breaks its limits")

@@ -10,7 +10,7 @@ Every error names the line and column, so a person can fix the file by hand.
 
 from mapello.rules.position import BORDER, Position, START_BLACK, START_WHITE
 from mapello.rules.pieces import (BONUS, JOKER, KIND_PLURALS, MAX_PER_KIND, WALL, Limits,
-                            placement_error)
+                            placement_error, problems)
 
 SYMBOLS = ".#+JBW"
 _KIND_OF_SYMBOL = {"#": WALL, "+": BONUS, "J": JOKER}
@@ -183,10 +183,10 @@ def parse_board(text):
 
     limits = meta.get("limits")
     if limits is not None:
-        problems = limits.problems(counts)
-        if problems:
+        broken = problems(limits, counts)
+        if broken:
             raise BoardError(meta["limits_line"], 0, "board breaks its own limits: "
-                             + "; ".join(problems))
+                             + "; ".join(broken))
     if not (discs[0] | discs[1]):
         discs = [START_BLACK, START_WHITE]
     pos = Position(discs[0], discs[1], masks[WALL], masks[BONUS], masks[JOKER])

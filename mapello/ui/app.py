@@ -42,11 +42,11 @@ NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set
 # The tables are strings of names split when used: in a tuple every name
 # would be a string object of its own, 64 bytes each in the 64-bit VM.
 GROUPS = {
-    "core": "rules.geometry rules.position rules.pieces ui.palette ui.board_view game.options "
+    "core": "rules.geometry rules.position rules.limits ui.palette ui.board_view game.options "
             "game.storage",
     "game": "rng game.savefile game.record game.game game.series game.session",
-    "menu": "rules.boardfile ui.menu_boards ui.menu",
-    "setup": "game.board_setup ui.choice ui.setup ui.colour",
+    "menu": "rules.pieces rules.boardfile ui.menu_boards ui.menu",
+    "setup": "rules.pieces game.board_setup ui.choice ui.setup ui.colour",
     "play": "ui.choice ui.thinking ui.game_menu ui.play",
     "ai": "ai.evaluation ai.frontier ai.alphabeta ai.search ai.levels ai.thinker",  # the computer and hints
     "end": "ui.game_over ui.replay",

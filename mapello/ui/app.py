@@ -25,8 +25,8 @@ except ImportError:  # CPython
         return x
 
 LINE_WIDTH = const(21)
-MESSAGE_MS = const(1800)
-NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set-aside save
+_MESSAGE_MS = const(1800)
+_NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set-aside save
 
 # The modules come in groups.  A group loads as a whole, in this order
 # (leaves first, each module after a collection, so no import inside one
@@ -144,7 +144,7 @@ class App:
         self._message_lines = []  # wrap(message): shown three at a time
         self._message_page = 0
         self._message_at = 0
-        self._message_ms = MESSAGE_MS
+        self._message_ms = _MESSAGE_MS
         self._message_until = 0
         self._notified = None     # the save's problem told last (notify())
         self.held = 0             # bit per button currently held
@@ -164,7 +164,7 @@ class App:
             return
         from mapello.game.options import DEFAULT_SETTINGS
         found, _, problem = self.peek()
-        self.notify(problem, NOTICE_MS)
+        self.notify(problem, _NOTICE_MS)
         if found is not None:
             for key in DEFAULT_SETTINGS:
                 v = found.get(key)
@@ -350,7 +350,7 @@ class App:
         without a display scrolls across the matrix."""
         return self._message
 
-    def say(self, text, ms=MESSAGE_MS):
+    def say(self, text, ms=_MESSAGE_MS):
         """A message on the last display line (up to three lines when long)
         for `ms` milliseconds.  One longer than three lines (a board file's
         error names the file, the line and the column) shows three lines at
@@ -363,7 +363,7 @@ class App:
         self._message_until = now + ms * ((len(lines) + 2) // 3)
         self._dirty = True
 
-    def notify(self, problem, ms=MESSAGE_MS):
+    def notify(self, problem, ms=_MESSAGE_MS):
         """say() what the save's outline reports (peek()), unless it was the
         last thing notified: a notice stands on the save until the next one
         is written, and is told once, not at every return to the menu."""

@@ -27,7 +27,7 @@ TIMERS = (0, 10, 20, 30, 60)
 LIMIT_CHOICES = (0, 1, 2, 3, 4, 5, 6, 7, 8, -1, -2, -3, -4, -5, -6, -7, -8)   # Right counts up
 BRIGHTNESS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
 LIMITS = ("walls", "bonuses", "jokers")
-SCROLL_MS = const(300)
+_SCROLL_MS = const(300)
 
 
 def limit_text(v):
@@ -158,7 +158,7 @@ class Screen:
         app.changed()
 
     def tick(self, now):
-        if self._long and now - self._shift_at >= SCROLL_MS:
+        if self._long and now - self._shift_at >= _SCROLL_MS:
             self._shift_at = now
             self._shift += 1
             self.app.changed()

@@ -15,9 +15,9 @@ except ImportError:  # CPython
         return x
 
 BLINK_MS = const(400)
-FLIP_MS = const(300)
-BAD_MS = const(600)
-PREVIEW_MS = const(500)     # the cursor at rest that long on a legal move: its flips glow
+_FLIP_MS = const(300)
+_BAD_MS = const(600)
+_PREVIEW_MS = const(500)     # the cursor at rest that long on a legal move: its flips glow
 
 
 class Screen:
@@ -112,7 +112,7 @@ class Screen:
             self.app.say("", 0)
         if cell != PASS:
             self.flipping = flips
-            self.flip_until = self.app.clock() + FLIP_MS
+            self.flip_until = self.app.clock() + _FLIP_MS
             self.last = cell
             self.app.sound("move")
         self.new_turn()
@@ -126,7 +126,7 @@ class Screen:
 
     def _refuse(self, reason):
         self.bad_cell = self.cursor
-        self.bad_until = self.app.clock() + BAD_MS
+        self.bad_until = self.app.clock() + _BAD_MS
         self.app.say(reason)
         self.app.sound("refused")
 
@@ -218,7 +218,7 @@ class Screen:
             self.blink_at = now
             self.blink_on = not self.blink_on
             self.app.changed()
-        if self.rest_at is not None and now - self.rest_at >= PREVIEW_MS:
+        if self.rest_at is not None and now - self.rest_at >= _PREVIEW_MS:
             self.rest_at = None
             if self.hints_mask() >> self.cursor & 1 and self.hinter is None:
                 self.preview = pos.flips(self.cursor)

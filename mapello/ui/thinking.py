@@ -12,7 +12,7 @@ except ImportError:  # CPython
 
 THINK_SLICE = const(8)          # nodes per step: about 20 ms on an RP2040
 THINK_TICK_MS = const(15)       # a tick's share of thinking, so buttons stay alive
-THINK_TICK_NODES = const(400)   # and a cap, for clocks that stand still in tests
+_THINK_TICK_NODES = const(400)   # and a cap, for clocks that stand still in tests
 HARD = const(2)                 # the level a hint thinks at
 
 
@@ -34,6 +34,6 @@ def run_slices(clock, thinker):
     start = clock()
     first = thinker.nodes
     while not thinker.step(THINK_SLICE):
-        if clock() - start >= THINK_TICK_MS or thinker.nodes - first >= THINK_TICK_NODES:
+        if clock() - start >= THINK_TICK_MS or thinker.nodes - first >= _THINK_TICK_NODES:
             return False
     return True

@@ -89,7 +89,7 @@ def flood(kinds=None):
 
 def uncapped(colour, brightness=DEFAULTS.brightness):
     gain = brightness * wiring.SCALE_ONE // 100
-    return tuple(v * gain // wiring.SCALE_ONE for v in colour)
+    return tuple(v * gain // wiring.SCALE_ONE for v in palette.rgb(colour))
 
 
 def every_kind():
@@ -118,7 +118,7 @@ def test_every_kind_stays_lit_and_apart_in_the_worst_case(wire):
         assert len(colours) == 1, (name, colours)          # one kind, one colour
     got = {name: colours.pop() for name, colours in seen.items()}
     for name, rgb in sorted(got.items()):
-        print("%-12s %-16s -> %s" % (name, dict(INNER_STATES, **BORDER_STATES, **TRANSIENT,
+        print("%-12s %06x -> %s" % (name, dict(INNER_STATES, **BORDER_STATES, **TRANSIENT,
                                                 **{"cursor alt": palette.CURSOR_ALT})[name], rgb))
     for name, rgb in got.items():
         if name != "black":

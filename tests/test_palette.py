@@ -40,13 +40,13 @@ def device_colour(colour, brightness):
     """What the matrix adapter sends at `brightness` (no current cap)."""
     gain, keep = cap(bytearray(300), brightness, 10 ** 6)
     assert keep == SCALE_ONE
-    return tuple(v * gain // SCALE_ONE for v in colour)
+    return tuple(v * gain // SCALE_ONE for v in palette.rgb(colour))
 
 
 @pytest.mark.parametrize("a,b", neighbour_pairs(), ids=lambda p: p[0])
 def test_neighbours_are_far_apart(a, b):
     d = palette.distance(a[1], b[1])
-    assert d >= palette.MIN_DISTANCE, "%s %s vs %s %s: %.0f" % (a[0], a[1], b[0], b[1], d)
+    assert d >= palette.MIN_DISTANCE, "%s %06x vs %s %06x: %.0f" % (a[0], a[1], b[0], b[1], d)
 
 
 @pytest.mark.parametrize("brightness", BRIGHTNESS)
@@ -74,7 +74,7 @@ def test_the_last_move_is_not_tinted_like_the_cursor():
     for last in palette.LAST:
         for cursor in (palette.CURSOR_ALT, palette.SETUP_CURSOR):
             assert palette.distance(last, cursor) >= 2 * palette.MIN_DISTANCE, (last, cursor)
-    r, g, b = palette.LAST_WHITE
+    r, g, b = palette.rgb(palette.LAST_WHITE)
     assert b > r and g > r
 
 
@@ -96,8 +96,8 @@ def test_setup_cursor_differs_from_every_cell():
 
 def test_black_is_dark_and_empty_cells_glow():
     """The documented choice: black discs are off, empty cells glow dim green."""
-    assert palette.BLACK_DISC == (0, 0, 0)
-    assert sum(palette.EMPTY) > 0 and sum(palette.BORDER) > 0
+    assert palette.rgb(palette.BLACK_DISC) == (0, 0, 0)
+    assert sum(palette.rgb(palette.EMPTY)) > 0 and sum(palette.rgb(palette.BORDER)) > 0
 
 
 def test_board_view_uses_the_palette():

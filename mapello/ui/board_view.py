@@ -32,10 +32,12 @@ def cell_colour(pos, cell, hints=0, last=-1):
 # What draw_board() starts from: each row of a board with nothing on it
 # (the amber ring around the felt), and the colours it paints over it, 3
 # bytes each, in the order of its tests.
-_EDGE_ROW = bytes(palette.BORDER * 10)
-_INNER_ROW = bytes(palette.BORDER + palette.EMPTY * 8 + palette.BORDER)
-_PAINT = bytes(palette.FLIP_MID + palette.BLACK_DISC + palette.WHITE_DISC + palette.WALL
-               + palette.BONUS + palette.BONUS_HINT + palette.JOKER + palette.HINT)
+_EDGE_ROW = bytes(palette.rgb(palette.BORDER) * 10)
+_INNER_ROW = bytes(palette.rgb(palette.BORDER) + palette.rgb(palette.EMPTY) * 8
+                   + palette.rgb(palette.BORDER))
+_PAINT = bytes([v for c in (palette.FLIP_MID, palette.BLACK_DISC, palette.WHITE_DISC, palette.WALL,
+                            palette.BONUS, palette.BONUS_HINT, palette.JOKER, palette.HINT)
+                for v in palette.rgb(c)])
 
 
 def draw_board(frame, pos, hints=0, last=-1, flipping=0):

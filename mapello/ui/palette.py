@@ -18,23 +18,25 @@
 # stay lit and apart on the wire in the worst-case frame (a board full of
 # white discs) at the default brightness and current cap.
 
-OFF = (0, 0, 0)
+# A colour is an integer 0xRRGGBB, as CircuitPython's own APIs take them: no
+# heap object for each (a tuple of three takes 64 bytes in the 64-bit VM).
+OFF = 0x000000
 BLACK_DISC = OFF
-WHITE_DISC = (255, 255, 220)
-EMPTY = (0, 48, 0)            # playing cell, nothing on it: dim green felt
-BORDER = (48, 16, 0)          # border cell without a joker: dim amber frame
-WALL = (96, 96, 96)           # grey
-BONUS = (0, 0, 200)           # blue
-JOKER = (200, 0, 0)           # red
-HINT = (64, 96, 0)            # a legal move on an empty cell: dim yellow-green
-BONUS_HINT = (90, 110, 255)   # a legal move on a bonus: light blue
-LAST_BLACK = (64, 0, 80)      # the black disc just played: dark violet
-LAST_WHITE = (90, 220, 200)   # the white disc just played: aqua
-FLIP_MID = (170, 40, 210)     # a disc half way through its flip: violet
-CURSOR_ALT = (255, 160, 0)    # cursor where the mover's colour would not show
-SETUP_CURSOR = (255, 200, 0)  # cursor in setup (nobody moves there)
-BAD_CELL = (255, 0, 120)      # flashes where a press was refused
-PREVIEW = (150, 80, 130)      # a disc the move under the resting cursor would flip: soft rose
+WHITE_DISC = 0xFFFFDC         # 255, 255, 220: warm white
+EMPTY = 0x003000              # 0, 48, 0: playing cell, nothing on it: dim green felt
+BORDER = 0x301000             # 48, 16, 0: border cell without a joker: dim amber frame
+WALL = 0x606060               # 96, 96, 96: grey
+BONUS = 0x0000C8              # 0, 0, 200: blue
+JOKER = 0xC80000              # 200, 0, 0: red
+HINT = 0x406000               # 64, 96, 0: a legal move on an empty cell: dim yellow-green
+BONUS_HINT = 0x5A6EFF         # 90, 110, 255: a legal move on a bonus: light blue
+LAST_BLACK = 0x400050         # 64, 0, 80: the black disc just played: dark violet
+LAST_WHITE = 0x5ADCC8         # 90, 220, 200: the white disc just played: aqua
+FLIP_MID = 0xAA28D2           # 170, 40, 210: a disc half way through its flip: violet
+CURSOR_ALT = 0xFFA000         # 255, 160, 0: cursor where the mover's colour would not show
+SETUP_CURSOR = 0xFFC800       # 255, 200, 0: cursor in setup (nobody moves there)
+BAD_CELL = 0xFF0078           # 255, 0, 120: flashes where a press was refused
+PREVIEW = 0x965082            # 150, 80, 130: a disc the move under the resting cursor would flip: soft rose
 
 DISC = (BLACK_DISC, WHITE_DISC)
 LAST = (LAST_BLACK, LAST_WHITE)
@@ -42,11 +44,16 @@ LAST = (LAST_BLACK, LAST_WHITE)
 MIN_DISTANCE = 40
 
 
+def rgb(colour):
+    """(red, green, blue) of a colour."""
+    return (colour >> 16, (colour >> 8) & 255, colour & 255)
+
+
 def distance(a, b):
-    """Euclidean distance between two RGB colours (0..441)."""
-    dr = a[0] - b[0]
-    dg = a[1] - b[1]
-    db = a[2] - b[2]
+    """Euclidean distance between two colours (0..441)."""
+    dr = (a >> 16) - (b >> 16)
+    dg = ((a >> 8) & 255) - ((b >> 8) & 255)
+    db = (a & 255) - (b & 255)
     return (dr * dr + dg * dg + db * db) ** 0.5
 
 
@@ -62,11 +69,11 @@ def cursor_colour(under, mover):
 def put(frame, cell, colour):
     """Write one cell's colour into a 300-byte frame."""
     i = cell * 3
-    frame[i] = colour[0]
-    frame[i + 1] = colour[1]
-    frame[i + 2] = colour[2]
+    frame[i] = colour >> 16
+    frame[i + 1] = (colour >> 8) & 255
+    frame[i + 2] = colour & 255
 
 
 def get(frame, cell):
     i = cell * 3
-    return (frame[i], frame[i + 1], frame[i + 2])
+    return (frame[i] << 16) | (frame[i + 1] << 8) | frame[i + 2]

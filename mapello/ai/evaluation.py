@@ -172,6 +172,7 @@ class BoardInfo:
         # kept across boards grows with each new board (72 tuples after ten
         # random ones, 124 after fifty), and a game would hold its dict
         shared = {}  # type: dict
+        work = []    # one list for all of them: the tuples, which stay, are all it leaves
         for i in range(100):
             dirs[i] = ()
         for i in self.playable:
@@ -181,11 +182,11 @@ class BoardInfo:
                     mask |= 1 << k
             t = shared.get(mask)
             if t is None:
-                t = []
+                del work[:]
                 for k in range(8):
                     if (mask >> k) & 1:
-                        t.append(DIRECTIONS[k])
-                t = shared[mask] = tuple(t)
+                        work.append(DIRECTIONS[k])
+                t = shared[mask] = tuple(work)
             dirs[i] = t
         self.stale = False
 
@@ -227,11 +228,11 @@ class BoardInfo:
         move, estimate, point margin, empties, hash)."""
         # the rows first, from the masks: a few shifts of long integers, not
         # one per cell; then the cells of the discs and bonuses from the rows
+        # (counted, not listed: a list per search would cut up the heap)
         jokers = pos.jokers
         empty = pos.empty()
         bonuses = pos.bonuses
-        black = []
-        white = []
+        nb = nw = 0
         b[:] = self.cells  # both bytearrays: one copy
         points[:] = _ZEROS
         for r in range(10):
@@ -246,20 +247,18 @@ class BoardInfo:
             while x:
                 u = x & -x
                 x ^= u
-                i = shift + COL_OF[u % 11]
-                black.append(i)
-                b[i] = 1
+                b[shift + COL_OF[u % 11]] = 1
+                nb += 1
             while y:
                 u = y & -y
                 y ^= u
-                i = shift + COL_OF[u % 11]
-                white.append(i)
-                b[i] = 2
+                b[shift + COL_OF[u % 11]] = 2
+                nw += 1
             while z:
                 u = z & -z
                 z ^= u
                 points[shift + COL_OF[u % 11]] = 3
-        empties = len(self.playable) - len(black) - len(white)
+        empties = len(self.playable) - nb - nw
         self.use_phase(empties)
         w[:] = self.base
         pens = self.pens
@@ -269,33 +268,33 @@ class BoardInfo:
                 for k in range(0, len(t), 2):
                     w[t[k]] += t[k + 1]
         dirs = self.dirs
+        me = pos.turn + 1
+        v = 0
+        h = 0
+        front = 0
+        zkey = self.zkey
         for i in self.playable:
             n = 0
             for d in dirs[i]:
                 if b[i + d] == _EMPTY:
                     n += 1
             near[i] = n
-        me = pos.turn + 1
-        v = 0
-        h = 0
-        front = 0
-        zkey = self.zkey
-        for i in black:
-            h ^= zkey[i]
-            v += w[i]
-            if near[i]:
-                front += 1
-        for i in white:
-            h ^= zkey[100 + i]
-            v -= w[i]
-            if near[i]:
-                front -= 1
+            c = b[i]
+            if c == 1:
+                h ^= zkey[i]
+                v += w[i]
+                if n:
+                    front += 1
+            elif c == 2:
+                h ^= zkey[100 + i]
+                v -= w[i]
+                if n:
+                    front -= 1
         if me == 2:
             v = -v
             front = -front
-        t = pos.turn
-        margin = len(black) - len(white) + 3 * (pos.taken[0] - pos.taken[1])
-        if t:
+        margin = nb - nw + 3 * (pos.taken[0] - pos.taken[1])
+        if pos.turn:
             margin = -margin
         return me, v + self.front * front, margin, empties, h
 

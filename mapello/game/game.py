@@ -26,7 +26,12 @@ class Game:
                  name="", limits=None):
         self.start = start.copy()
         self.pos = start.copy(False)   # undo replays from the start: no history kept
-        self.moves = []
+        # room for a whole game from its start: a list that grows from 32 to
+        # 64 moves late in a game needs 512 bytes in one piece (64-bit VM)
+        # where the heap is most cut up (MicroPython keeps a list's room
+        # when it is emptied)
+        self.moves = [0] * 64
+        del self.moves[:]
         self.computer = computer
         self.timer_ms = timer_ms
         self.clock = clock

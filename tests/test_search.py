@@ -160,6 +160,33 @@ def test_a_newer_search_takes_the_memory_over():
     assert old.run(10 ** 6) is None
 
 
+def test_a_restarted_thinker_thinks_as_a_new_one_would():
+    """The play screen restarts one Thinker move after move, so that a game
+    makes no new Thinker, Search and attribute tables each move: restarted,
+    also in the middle of a search, it chooses, counts and scores as a new
+    one does, in the same Search object."""
+    kept = None
+    search = None
+    for i, pos in enumerate(positions(6, seed=3)):
+        fresh = Thinker(pos, "hard", seed=i, node_budget=600)
+        while not fresh.step(64):
+            pass
+        if kept is None:
+            kept = Thinker(pos, "hard", seed=i, node_budget=600)
+        else:
+            kept.restart(pos, "hard", i, 600)
+        while not kept.step(64):
+            pass
+        assert (kept.best(), kept.nodes, kept.depth, kept.score, kept.exact) == \
+            (fresh.best(), fresh.nodes, fresh.depth, fresh.score, fresh.exact), i
+        if kept._search is not None:
+            search = search or kept._search
+            assert kept._search is search
+        kept.restart(pos, "hard", i, 600)       # and left half-way: the next restart starts clean
+        for _ in range(5):
+            kept.step(16)
+
+
 def test_a_search_is_prepared_in_steps_that_search_no_node():
     pos = positions(1, seed=6)[0]
     if len(pos.legal_moves()) < 2:

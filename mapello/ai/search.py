@@ -80,6 +80,11 @@ class Search:
     """
 
     def __init__(self, info, pos, table=True):
+        self.setup(info, pos, table)
+
+    def setup(self, info, pos, table=True):
+        """Become the search of `pos`, as Search(info, pos, table) would: the
+        same object, its attributes replaced (mapello.ai.thinker reuses it)."""
         self.info = info
         reserve(info, table)
         _MEM[1] += 1

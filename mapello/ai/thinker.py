@@ -46,6 +46,15 @@ class Thinker:
 
     def __init__(self, pos, level, seed=0, node_budget=None, time_budget_ms=None, clock=None,
                  max_depth=None):
+        self._search = None  # made by the first steps (each is kept short)
+        self.restart(pos, level, seed, node_budget, time_budget_ms, clock, max_depth)
+
+    def restart(self, pos, level, seed=0, node_budget=None, time_budget_ms=None, clock=None,
+                max_depth=None):
+        """Think afresh, as Thinker(...) with these arguments would, in this
+        Thinker and its Search: a game's moves then make no new objects and
+        attribute tables (a few hundred bytes each, which a heap a game has
+        cut up may not have in one piece)."""
         if level not in LEVELS:
             raise ValueError("level %r: choose one of %s" % (level, ", ".join(LEVELS)))
         self.level = lv = LEVELS.index(level)
@@ -62,7 +71,8 @@ class Thinker:
         self._start = clock() if self._clock is not None else 0
         self._deadline = self._start + time_budget_ms if self._clock is not None else 0
         self._rng = Rng(seed)
-        self._search = None  # made by the first steps (each is kept short)
+        self._stage = 0  # the preparing steps done; 4: the search runs
+        self._pos = self._info = None
         t = pos.turn
         own = pos.discs[t]
         opp = pos.discs[1 - t]
@@ -80,8 +90,6 @@ class Thinker:
             return
         self._root = cells
         self._pos = pos.copy()
-        self._info = None
-        self._stage = 0
 
     def best(self):
         """The move to play if stopped now: a legal cell, or PASS."""
@@ -95,7 +103,7 @@ class Thinker:
         The first four calls prepare the search instead (the board's tables,
         the phase's weights, the search's own state), so that no call takes
         long."""
-        if self._search is None and not self._done:
+        if self._stage < 4 and not self._done:
             if self._out_of_budget():
                 self.stop()
             else:
@@ -153,7 +161,10 @@ class Thinker:
         keyed.sort()
         self._root = [cells[i] for _, i in keyed]
         self._best = self._root[0]
-        self._search = Search(info, pos)
+        if self._search is None:
+            self._search = Search(info, pos)
+        else:
+            self._search.setup(info, pos)
         self._search.start(self._root, 1)
         self._pos = None
 
@@ -162,7 +173,7 @@ class Thinker:
         if self._done:
             return
         s = self._search
-        if s is None:  # not started: the first legal move
+        if self._stage < 4:  # not started: the first legal move
             self._done = True
             return
         # the first root move is the last iteration's best; a move that beat it

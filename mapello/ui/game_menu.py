@@ -53,7 +53,7 @@ def hint(play):
         app.say("no move: pass")
         return
     from mapello.ui.thinking import HARD, search
-    play.hinter = search(app, game.pos, HARD, len(game.moves))
+    play.hinter = play.mind = search(app, game.pos, HARD, len(game.moves), play.mind)
     app.say("hint: thinking")
 
 

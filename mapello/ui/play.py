@@ -35,6 +35,7 @@ class Screen:
         self.shown_seconds = -1
         self.thinker = None
         self.hinter = None
+        self.mind = None              # the Thinker both restart, move after move
         self.finished = False
         self._said_thinking = False   # "computer thinking" is on the display
         self.preview = 0              # the discs the move under the resting cursor would flip
@@ -256,7 +257,8 @@ class Screen:
             self.app.say("CPU: pass")
             return
         if self.thinker is None:
-            self.thinker = search(self.app, pos, self.session.level, len(self.session.game.moves))
+            self.thinker = self.mind = search(self.app, pos, self.session.level,
+                                              len(self.session.game.moves), self.mind)
             self.app.changed()
             return
         if run_slices(self.app.clock, self.thinker):

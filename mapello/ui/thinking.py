@@ -2,6 +2,8 @@
 so the buttons and the display stay alive while it thinks (the computer's
 moves and the hints alike)."""
 
+import sys
+
 from mapello.ai import LEVELS
 
 try:
@@ -16,17 +18,22 @@ _THINK_TICK_NODES = const(400)   # and a cap, for clocks that stand still in tes
 HARD = const(2)                 # the level a hint thinks at
 
 
-def search(app, pos, level, ply):
+def search(app, pos, level, ply, again=None):
     """A Thinker for level index `level` that never thinks longer than the
     think_ms setting (2 s by default, the budget for an RP2040): the hard
     level uses all of it, the lower levels stop sooner, at their own node
-    budgets.  `ply` (moves so far) varies the seed from move to move."""
-    app.use(("play", "ai"))
+    budgets.  `ply` (moves so far) varies the seed from move to move.
+    `again`: the game's last Thinker, restarted rather than made anew."""
+    if "mapello.ai.thinker" not in sys.modules:    # once a game: no lists made every move
+        app.use(("play", "ai"))
     from mapello.ai.levels import DEFAULT_NODES
     from mapello.ai.thinker import Thinker
     nodes = None if level == HARD else DEFAULT_NODES[level]
-    return Thinker(pos, LEVELS[level], seed=app.seed + ply, node_budget=nodes, clock=app.clock,
-                   time_budget_ms=app.settings.get("think_ms", 2000))
+    think_ms = app.settings.get("think_ms", 2000)
+    if again is None:
+        return Thinker(pos, LEVELS[level], app.seed + ply, nodes, think_ms, app.clock)
+    again.restart(pos, LEVELS[level], app.seed + ply, nodes, think_ms, app.clock)
+    return again
 
 
 def run_slices(clock, thinker):

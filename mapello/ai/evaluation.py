@@ -170,23 +170,33 @@ class BoardInfo:
         dirs = self.dirs
         # equal direction tuples are one object, within this board: a cache
         # kept across boards grows with each new board (72 tuples after ten
-        # random ones, 124 after fifty), and a game would hold its dict
-        shared = {}  # type: dict
-        work = []    # one list for all of them: the tuples, which stay, are all it leaves
+        # random ones, 124 after fifty), and a game would hold its dict.  The
+        # cells' masks are looked up in a bytearray, not a dict, which grows
+        # to 592 bytes in one piece (64-bit VM) as a game starts; one work
+        # list makes every tuple, so the tuples, which stay, are all it leaves
+        masks = bytearray(100)
+        work = []
+        playable = self.playable
         for i in range(100):
             dirs[i] = ()
-        for i in self.playable:
+        for n in range(len(playable)):
+            i = playable[n]
             mask = 0
             for k in range(8):
                 if cells[i + DIRECTIONS[k]] == _EMPTY:
                     mask |= 1 << k
-            t = shared.get(mask)
+            masks[i] = mask
+            t = None
+            for m in range(n):
+                if masks[playable[m]] == mask:
+                    t = dirs[playable[m]]
+                    break
             if t is None:
                 del work[:]
                 for k in range(8):
                     if (mask >> k) & 1:
                         work.append(DIRECTIONS[k])
-                t = shared[mask] = tuple(work)
+                t = tuple(work)
             dirs[i] = t
         self.stale = False
 

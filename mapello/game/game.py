@@ -26,12 +26,7 @@ class Game:
                  name="", limits=None):
         self.start = start.copy()
         self.pos = start.copy(False)   # undo replays from the start: no history kept
-        # room for a whole game from its start: a list that grows from 32 to
-        # 64 moves late in a game needs 512 bytes in one piece (64-bit VM)
-        # where the heap is most cut up (MicroPython keeps a list's room
-        # when it is emptied)
-        self.moves = [0] * 64
-        del self.moves[:]
+        self.moves = []
         self.computer = computer
         self.timer_ms = timer_ms
         self.clock = clock
@@ -48,7 +43,9 @@ class Game:
         self.restart_timer()
 
     def to_record(self):
-        """The GameRecord of the game so far (for saving and replay)."""
+        """The GameRecord of the game so far (for saving and replay).  It
+        shares the game's list of moves: a copy, taken as a game ends, is
+        512 bytes in one piece (64-bit VM) where the heap is most cut up."""
         return GameRecord(self.start, self.moves, self.name, self.limits)
 
     # --- state ---------------------------------------------------------------
@@ -68,6 +65,13 @@ class Game:
         if reason is not None:
             return "%s: %s" % (cell_name(cell) if cell == PASS or 0 <= cell < 100 else "?", reason)
         self.pos.push(cell)
+        if not self.moves:
+            # room for the whole game at its first move: a list that grows
+            # from 32 to 64 moves late in a game needs 512 bytes in one
+            # piece (64-bit VM) where the heap is most cut up; MicroPython
+            # keeps a list's room when it is emptied
+            self.moves = [0] * 64
+            del self.moves[:]
         self.moves.append(cell)
         self.restart_timer()
         return None

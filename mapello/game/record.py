@@ -44,7 +44,7 @@ class GameRecord:
 
     def __init__(self, start, moves=(), name="", limits=None):
         self.start = start.copy()
-        self.moves = list(moves)
+        self.moves = moves if isinstance(moves, list) else list(moves)   # a list is kept, not copied
         self.name = name
         self.limits = limits
         self.resigned = None

@@ -6,7 +6,8 @@ from mapello.rules.position import BORDER, CENTRE, INNER, PASS, popcount
 from mapello.rules.pieces import WALL, Limits, piece_counts, problems
 from mapello.game.random_boards import blocked_squares, random_board
 from mapello.rng import Rng
-from mapello.game.record import GameRecord, encode
+from mapello.game.record import GameRecord
+from mapello.game.record_write import encode
 from mapello.game.record_read import decode
 from mapello.game.record_text import from_text, to_text
 

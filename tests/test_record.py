@@ -12,7 +12,8 @@ from mapello.rules.position import PASS, Position, parse_cell
 from mapello.rules.pieces import Limits
 from mapello.game.random_boards import random_board
 from mapello.rng import Rng
-from mapello.game.record import GameRecord, RecordError, encode
+from mapello.game.record import GameRecord, RecordError
+from mapello.game.record_write import encode
 from mapello.game.record_read import decode
 from mapello.game.record_text import from_text, is_record_text, to_text
 

@@ -1,7 +1,8 @@
 """Game records: a board and the moves played on it, in two forms.
 
-Binary (encode here; decode in mapello/game/record_read.py, loaded only to
-read a save back), for the device's storage: a few dozen bytes a game.
+Binary (encoded by mapello/game/record_write.py, decoded by
+mapello/game/record_read.py: each loaded only when needed, so a game in
+progress holds neither), for the device's storage: a few dozen bytes a game.
   Passes are not stored (a pass is forced exactly when the mover has no legal
   move, so replaying puts them back); every other move is 6 bits, its inner
   cell index.  The board is stored as its pieces, 6 bits each.
@@ -18,8 +19,7 @@ Text (to_text/from_text, in mapello/game/record_text.py), for people and the des
   A `moves:` line without the ';' is accepted too.
 """
 
-from mapello.rules.position import (BORDER_CELLS, COLOUR_NAMES, INNER_CELLS, PASS, START_BLACK,
-                            START_WHITE, IllegalMove, cell_name)
+from mapello.rules.position import COLOUR_NAMES, IllegalMove, cell_name
 
 FORMAT = 1
 F_DISCS = 1       # custom start discs (not the standard four)
@@ -27,7 +27,7 @@ F_WHITE = 2       # white moves first
 F_TAKEN = 4       # bonuses already taken at the start
 F_LIMITS = 8
 F_NAME = 16
-_NAME_BYTES = 60  # a board name is kept to this many bytes of UTF-8
+NAME_BYTES = 60  # a board name is kept to this many bytes of UTF-8
 
 
 class RecordError(ValueError):
@@ -70,91 +70,3 @@ class GameRecord:
 
     def __ne__(self, other):
         return not self.__eq__(other)
-
-
-# --- bits -----------------------------------------------------------------
-class _Bits:
-    """Most significant bit first: the writer of the binary form (its reader
-    is in mapello/game/record_read.py)."""
-
-    def __init__(self):
-        self.buf = bytearray()
-        self.pos = 0
-
-    def write(self, value, n):
-        for i in range(n - 1, -1, -1):
-            if self.pos % 8 == 0:
-                self.buf.append(0)
-            if (value >> i) & 1:
-                self.buf[-1] |= 0x80 >> (self.pos % 8)
-            self.pos += 1
-
-
-def _inner_index(cell):
-    return (cell // 10 - 1) * 8 + cell % 10 - 1
-
-
-def _write_cells(bits, mask, cells):
-    chosen = [i for i in range(len(cells)) if (mask >> cells[i]) & 1]
-    bits.write(len(chosen), 4)
-    for i in chosen:
-        bits.write(i, 6)
-
-
-def _inner_mask_bits(mask):
-    v = 0
-    for i in range(64):
-        if (mask >> INNER_CELLS[i]) & 1:
-            v |= 1 << i
-    return v
-
-
-def encode(record):
-    """Bytes for a record; RecordError if its moves do not replay."""
-    start = record.start
-    record.replay()  # refuse to store a game that cannot be read back
-    flags = 0
-    if start.discs[0] != START_BLACK or start.discs[1] != START_WHITE:
-        flags |= F_DISCS
-    if start.turn:
-        flags |= F_WHITE
-    if start.taken[0] or start.taken[1]:
-        flags |= F_TAKEN
-    if record.limits is not None:
-        flags |= F_LIMITS
-    name = (record.name or "").encode("utf-8")
-    if len(name) > _NAME_BYTES:
-        cut = _NAME_BYTES
-        while name[cut] & 0xC0 == 0x80:  # a UTF-8 continuation byte: keep whole characters
-            cut -= 1
-        name = name[:cut]
-    if name:
-        flags |= F_NAME
-    bits = _Bits()
-    bits.write(FORMAT, 8)
-    bits.write(flags, 8)
-    _write_cells(bits, start.walls, INNER_CELLS)
-    _write_cells(bits, start.bonuses, INNER_CELLS)
-    _write_cells(bits, start.jokers, BORDER_CELLS)
-    if flags & F_DISCS:
-        bits.write(_inner_mask_bits(start.discs[0]), 64)
-        bits.write(_inner_mask_bits(start.discs[1]), 64)
-    if flags & F_TAKEN:
-        bits.write(start.taken[0], 4)
-        bits.write(start.taken[1], 4)
-    if flags & F_LIMITS:
-        for k in range(3):
-            bits.write(record.limits.maximum[k], 4)
-            bits.write(record.limits.exact[k], 1)
-    n = len(record.moves)
-    if n > 255:
-        raise RecordError("record: more than 255 moves")
-    bits.write(n, 8)
-    for cell in record.moves:
-        if cell != PASS:
-            bits.write(_inner_index(cell), 6)
-    out = bits.buf
-    if name:
-        out.append(len(name))
-        out.extend(name)
-    return bytes(out)

@@ -17,7 +17,11 @@ App.  Player 0 is P1, or
 you against the computer.
 """
 
+import sys
+
+from mapello import drop_modules
 from mapello.game.game import Game
+from mapello.game.record import GameRecord
 from mapello.game.series import Series, after_resignation
 from mapello.game import savefile as saves
 from mapello.rules.position import Position
@@ -55,6 +59,7 @@ class Session:
         self.done = False           # `game` is finished (or resigned)
         self.last = None            # record.GameRecord of the last game, for the replay
         self.problem = None         # why the last save failed, or None
+        self._board = None          # (start, its bytes in a save): board_bytes()
 
     # --- who is who ----------------------------------------------------------
     @property
@@ -147,8 +152,23 @@ class Session:
             # of the move before stays, so a power cut here replays one move
             # rather than losing the game
             return None
-        if storage.save(saves.pack(game, self.series, self.host.settings)):
+        board = self.board_bytes() if game is not None else None
+        if storage.save(saves.pack(game, self.series, self.host.settings, board)):
             self.problem = None
         else:
             self.problem = storage.problem or "save failed"
         return self.problem
+
+    def board_bytes(self):
+        """The board of the session's games as a save holds it (a record's
+        encoding, without moves), encoded once per board: a game saves after
+        every move, and the encoder (mapello.game.record_write) is loaded
+        only to encode it, so that a game in progress does not hold it."""
+        if self._board is None or self._board[0] is not self.start:
+            fresh = "mapello.game.record_write" not in sys.modules
+            from mapello.game.record_write import encode
+            board = encode(GameRecord(self.start, (), self.name, self.limits))
+            if fresh:
+                drop_modules(("game.record_write",))
+            self._board = (self.start, board)
+        return self._board[1]

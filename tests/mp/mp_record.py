@@ -15,7 +15,8 @@ from mapello.rules.position import PASS
 from mapello.rules.pieces import Limits
 from mapello.game.random_boards import blocked_squares, random_board
 from mapello.rng import Rng
-from mapello.game.record import GameRecord, encode
+from mapello.game.record import GameRecord
+from mapello.game.record_write import encode
 from mapello.game.record_read import decode
 
 # computed by CPython: a seed must give the same board on every interpreter

@@ -133,6 +133,27 @@ def test_a_resumed_game_does_not_hold_the_saves_reader(monkeypatch):
     assert "mapello.game.savefile" in sys.modules     # the writer stays: every move saves
 
 
+def test_a_game_saves_every_move_without_holding_the_record_encoder(monkeypatch):
+    """A save holds the board in a record's binary form: the session encodes
+    it once (the encoder loads for that and goes), so that a game in
+    progress holds neither the encoder nor where pieces may stand, and
+    every move's save still holds the board and the moves."""
+    import sys
+    from mapello.game.record import GameRecord
+    from mapello.game.record_write import encode
+    for module in ("mapello.game.record_write", "mapello.rules.pieces"):
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    nvm = FakeNvm()
+    p = Player(storage=NvmStorage(nvm))
+    p.press("A")
+    moves = play_game(p, 5, until=6)
+    assert "mapello.game.record_write" not in sys.modules
+    assert "mapello.rules.pieces" not in sys.modules
+    assert saved_moves(bytes(nvm.data)) == (moves, None)
+    board = encode(GameRecord(p.model.start, (), p.model.name, p.model.limits))
+    assert board in bytes(nvm.data)
+
+
 def test_save_board_in_a_game_keeps_the_game_without_reading_the_save_back(monkeypatch):
     """The game menu's Save board saves what the game holds, as after a
     move, with the board in the settings: nothing is decoded or compiled

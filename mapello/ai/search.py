@@ -85,16 +85,14 @@ class Search:
     def setup(self, info, pos, table=True):
         """Become the search of `pos`, as Search(info, pos, table) would: the
         same object, its attributes replaced (mapello.ai.thinker reuses it)."""
-        self.info = info
         reserve(info, table)
         _MEM[1] += 1
         self.owner = _MEM[1]
-        self.stacks = stacks = _MEM[2]
+        stacks = _MEM[2]
         self.tables = _MEM[3]
         self.leaf_tables = _MEM[4]
         b, w, rows, points, hist, undo, scratch, down, tk, tv, near = _MEM[0]
         self.root_state = info.search_state(pos, b, w, rows, points, near)
-        self.empties = self.root_state[3]
         for i in range(100):
             hist[i] = 0
         for k in (15, 16):  # no killer moves yet
@@ -106,8 +104,7 @@ class Search:
                 tk[i] = 0
         self.nodes = 0
         self.depth = 0
-        self.root = []
-        self.root_scores = []
+        self.root = self.root_scores = ()   # start() gives them
         self.ri = 0  # index of the root move being searched
         self.best_index = 0  # index of the best root move so far in this iteration
         self.estimated = False  # a leaf was estimated (the value is not a proven result)
@@ -117,7 +114,7 @@ class Search:
         """Make the stacks `need` plies deep (a list of moves per ply): they
         grow as the search first reaches a ply."""
         for i in range(_STACKS):
-            stack = self.stacks[i]
+            stack = _MEM[2][i]
             while len(stack) < need:
                 stack.append([] if i == 10 else 0)
 
@@ -126,11 +123,11 @@ class Search:
         the root window (alpha, beta)."""
         # a move flips at most 19 discs; a line holds min(depth, empties) moves
         undo = self.tables[11]
-        need = 19 * min(depth, self.empties) + 1 - len(undo)
+        need = 19 * min(depth, self.root_state[3]) + 1 - len(undo)
         if need > 0:
             undo.extend(bytes(need))
         me, s, g, e, h = self.root_state
-        st = self.stacks
+        st = _MEM[2]
         st[9][0] = me
         st[5][0] = s
         st[6][0] = g
@@ -151,7 +148,7 @@ class Search:
 
     def value(self):
         """The root's value once run() returned True."""
-        return self.stacks[3][0]
+        return _MEM[2][3][0]
 
     def run(self, limit):
         """Advance until the iteration ends (True) or `limit` nodes (False);

@@ -57,7 +57,7 @@ class Thinker:
         cut up may not have in one piece)."""
         if level not in LEVELS:
             raise ValueError("level %r: choose one of %s" % (level, ", ".join(LEVELS)))
-        self.level = lv = LEVELS.index(level)
+        lv = LEVELS.index(level)
         self.max_depth = MAX_DEPTH[lv] if max_depth is None else max_depth
         self.exact_empties = EXACT_EMPTIES[lv] if max_depth is None else 0
         self.nodes = 0
@@ -72,12 +72,11 @@ class Thinker:
         self._deadline = self._start + time_budget_ms if self._clock is not None else 0
         self._rng = Rng(seed)
         self._stage = 0  # the preparing steps done; 4: the search runs
-        self._pos = self._info = None
+        self._pos = None
         t = pos.turn
         own = pos.discs[t]
         opp = pos.discs[1 - t]
         empty = pos.empty()
-        self._empties = popcount(empty)
         legal = moves_mask(own | pos.jokers, opp, empty)
         cells = cells_of(legal)
         self._best = cells[0] if cells else PASS
@@ -136,20 +135,18 @@ class Thinker:
         pos = self._pos
         stage = self._stage
         self._stage = stage + 1
+        # set up at every stage, in case another Thinker set up another board
+        # meanwhile (only a new board's takes long: the first stage's)
+        info = board_info(pos)
         if stage == 0:
-            self._info = board_info(pos)
-            return
-        info = self._info
-        # (again, in case another Thinker set up another board meanwhile)
-        info.setup(pos.walls, pos.jokers, False)
-        if stage == 1:
-            info.set_directions()
             return
         info.set_directions()
-        if stage == 2:
-            info.use_phase(self._empties)
+        if stage == 1:
             return
-        info.use_phase(self._empties)
+        empties = popcount(pos.empty())
+        info.use_phase(empties)
+        if stage == 2:
+            return
         # the first order: by cell weight, ties shuffled by the seed
         cells = self._root
         rng = self._rng
@@ -199,7 +196,7 @@ class Thinker:
         pairs.sort()
         self._root = [s.root[i] for _, i in pairs]
         depth += 1
-        e = self._empties
+        e = s.root_state[3]  # the empty cells
         if depth >= e or (e <= self.exact_empties and exact_nodes(e) <= self._nodes_left()):
             depth = _EXACT
         s.start(self._root, depth)

@@ -108,7 +108,7 @@ def test_text_form_is_a_board_file_with_a_move_list():
 def test_hand_written_moves_line_without_semicolon():
     text = open(os.path.join(ROOT, "boards", "open.txt")).read() + "moves: e3 f3\n"
     rec = from_text(text)
-    assert [parse_cell("e3"), parse_cell("f3")] == rec.moves
+    assert [parse_cell("e3"), parse_cell("f3")] == list(rec.moves)
 
 
 def test_illegal_move_is_named():

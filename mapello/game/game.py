@@ -43,9 +43,7 @@ class Game:
         self.restart_timer()
 
     def to_record(self):
-        """The GameRecord of the game so far (for saving and replay).  It
-        shares the game's list of moves: a copy, taken as a game ends, is
-        512 bytes in one piece (64-bit VM) where the heap is most cut up."""
+        """The GameRecord of the game so far (for saving and replay)."""
         return GameRecord(self.start, self.moves, self.name, self.limits)
 
     # --- state ---------------------------------------------------------------

@@ -19,6 +19,8 @@ Text (to_text/from_text, in mapello/game/record_text.py), for people and the des
   A `moves:` line without the ';' is accepted too.
 """
 
+from array import array
+
 from mapello.rules.position import COLOUR_NAMES, IllegalMove, cell_name
 
 FORMAT = 1
@@ -37,14 +39,17 @@ class RecordError(ValueError):
 class GameRecord:
     """The start position, the moves (cells, PASS for passes) and board facts.
 
-    name: the board's name; limits: pieces.Limits or None; resigned: the
-    colour that resigned, or None (the text form says so; the binary form
-    leaves it out: a save keeps a resignation in the series' scores).
+    moves: an array of signed bytes; name: the board's name; limits: a
+    limits.Limits or None; resigned: the colour that resigned, or None (the
+    text form says so; the binary form leaves it out: a save keeps a
+    resignation in the series' scores).
     """
 
     def __init__(self, start, moves=(), name="", limits=None):
         self.start = start.copy()
-        self.moves = moves if isinstance(moves, list) else list(moves)   # a list is kept, not copied
+        # signed bytes (cells 0..99, PASS -1): a game's 60 moves in 60 bytes,
+        # where a list takes 512 in one piece (64-bit VM) as a game ends
+        self.moves = array("b", moves)
         self.name = name
         self.limits = limits
         self.resigned = None

@@ -25,30 +25,40 @@ def _json_dict(d):
     return "{" + ",".join([json.dumps(k) + ":" + json.dumps(d[k]) for k in keys]) + "}"
 
 
-def _chunk(out, data):
-    out.extend(len(data).to_bytes(2, "big"))
-    out.extend(data)
+# The settings last packed (a copy) and their JSON: a game's every move saves
+# them again unchanged, so they are made anew only when they change.
+_SETTINGS = [None, b""]
+
+
+def _settings_json(settings):
+    if settings != _SETTINGS[0]:
+        _SETTINGS[1] = _json_dict(settings).encode("utf-8")
+        _SETTINGS[0] = dict(settings)
+    return _SETTINGS[1]
 
 
 def pack(match, series, settings=None, board=None):
     """Payload bytes for the whole match: settings, series, game so far.
     `board`: the match's board as mapello.game.record_write.encode() writes
     it (no moves), when the caller keeps it (a session does); else it is
-    encoded here."""
-    out = bytearray()
-    _chunk(out, _json_dict(settings or {}).encode("utf-8"))
-    _chunk(out, series.to_bytes() if series is not None else b"")
+    encoded here.  The pieces are joined once: a save after every move
+    makes one payload of a few hundred bytes, not a buffer grown in steps."""
+    text = _settings_json(settings or {})
+    head = series.to_bytes() if series is not None else b""
+    parts = [len(text).to_bytes(2, "big"), text, len(head).to_bytes(2, "big"), head]
     if match is not None:
         if board is None:
             from mapello.game.record import GameRecord
             from mapello.game.record_write import encode
             board = encode(GameRecord(match.start, (), match.name, match.limits))
-        head = bytearray(4)
-        head[0] = 0 if match.computer is None else match.computer + 1
-        head[1:3] = min(65535, match.timer_ms // 1000).to_bytes(2, "big")
-        head[3] = len(board)
-        out.extend(head)
-        out.extend(board)
-        for cell in match.moves:
-            out.append(cell if cell >= 0 else 0)
-    return bytes(out)
+        timer = min(65535, match.timer_ms // 1000)
+        parts.append(bytes((0 if match.computer is None else match.computer + 1, timer >> 8,
+                            timer & 255, len(board))))
+        parts.append(board)
+        moves = match.moves
+        cells = bytearray(len(moves))
+        for i in range(len(moves)):
+            cell = moves[i]
+            cells[i] = cell if cell >= 0 else 0
+        parts.append(cells)
+    return b"".join(parts)

@@ -154,6 +154,31 @@ def test_a_game_saves_every_move_without_holding_the_record_encoder(monkeypatch)
     assert board in bytes(nvm.data)
 
 
+def test_a_resumed_game_saves_with_the_board_bytes_its_save_held(monkeypatch):
+    """B's resume reads the board's bytes back with the game: the resumed
+    game's saves need no encoder, not even for its first move (from source
+    on the device, compiling it there held that move's text back 110 ms)."""
+    import builtins
+    nvm = FakeNvm()
+    p = Player(storage=NvmStorage(nvm))
+    p.press("A")
+    moves = play_game(p, 5, until=6)
+    resumed = FakeNvm(data=bytes(nvm.data))
+    q = Player(storage=NvmStorage(resumed), model=Game(Position(), moves))
+    imported = []
+    real = builtins.__import__
+
+    def spy(name, *args, **kwargs):
+        imported.append(name)
+        return real(name, *args, **kwargs)
+    monkeypatch.setattr(builtins, "__import__", spy)
+    q.press("B")
+    assert q.screen == "play" and "game resumed" in " ".join(q.app.lines)
+    q.play(q.model.pos.legal_moves()[0])
+    assert "mapello.game.record_write" not in imported
+    assert saved_moves(bytes(resumed.data)) == (moves + [q.model.moves[-1]], None)
+
+
 def test_save_board_in_a_game_keeps_the_game_without_reading_the_save_back(monkeypatch):
     """The game menu's Save board saves what the game holds, as after a
     move, with the board in the settings: nothing is decoded or compiled

@@ -11,12 +11,14 @@ from mapello.game.savepeek import sections, settings_of
 
 
 class Saved:
-    """What unpack() found: match (or None), series (or None), settings (dict)."""
+    """What unpack() found: match (or None), series (or None), settings
+    (dict), and the match's board as the save holds it (bytes, or None)."""
 
-    def __init__(self, match, series, settings):
+    def __init__(self, match, series, settings, board=None):
         self.match = match
         self.series = series
         self.settings = settings
+        self.board = board
 
 
 def _match(m, clock, seed):
@@ -45,7 +47,7 @@ def _match(m, clock, seed):
     computer = None if m[0] == 0 else m[0] - 1
     # Game plays every move through the rules: an illegal one is a ValueError
     return Game(board.start, moves, computer, timer * 1000, clock, seed, board.name,
-                 board.limits)
+                board.limits), m[4:end]
 
 
 def series_from_bytes(data):
@@ -81,8 +83,10 @@ def unpack(data, clock=None, seed=0):
         if parts[1]:
             series = series_from_bytes(parts[1])
             check_series(series)
-        match = _match(bytes(data[at:]), clock, seed) if at < len(data) else None
-        return Saved(match, series, settings)
+        match = board = None
+        if at < len(data):
+            match, board = _match(bytes(data[at:]), clock, seed)
+        return Saved(match, series, settings, board)
     except (SaveError, MemoryError):  # short of memory is not a bad save
         raise
     except Exception as e:  # whatever the bytes were, say so in one line
@@ -140,6 +144,7 @@ def resume_game(host):
     games = series.length if series is not None else 1
     session = Session(host, mode, game.start, game.name, game.limits, games, level, series)
     session.game = game
+    session.start_bytes = (game.start, found.board)   # its saves need no encoder
     return session, problem
 
 

@@ -59,7 +59,7 @@ class Session:
         self.done = False           # `game` is finished (or resigned)
         self.last = None            # record.GameRecord of the last game, for the replay
         self.problem = None         # why the last save failed, or None
-        self._board = None          # (start, its bytes in a save): board_bytes()
+        self.start_bytes = None     # (start, the bytes a save holds it in): board_bytes()
 
     # --- who is who ----------------------------------------------------------
     @property
@@ -163,12 +163,13 @@ class Session:
         """The board of the session's games as a save holds it (a record's
         encoding, without moves), encoded once per board: a game saves after
         every move, and the encoder (mapello.game.record_write) is loaded
-        only to encode it, so that a game in progress does not hold it."""
-        if self._board is None or self._board[0] is not self.start:
+        only to encode it, so that a game in progress does not hold it (a
+        resumed session has the bytes its save held: start_bytes)."""
+        if self.start_bytes is None or self.start_bytes[0] is not self.start:
             fresh = "mapello.game.record_write" not in sys.modules
             from mapello.game.record_write import encode
             board = encode(GameRecord(self.start, (), self.name, self.limits))
             if fresh:
                 drop_modules(("game.record_write",))
-            self._board = (self.start, board)
-        return self._board[1]
+            self.start_bytes = (self.start, board)
+        return self.start_bytes[1]

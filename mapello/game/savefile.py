@@ -37,28 +37,35 @@ def _settings_json(settings):
     return _SETTINGS[1]
 
 
-def pack(match, series, settings=None, board=None):
+def pack(match, series, settings=None, board=None, out=None):
     """Payload bytes for the whole match: settings, series, game so far.
     `board`: the match's board as mapello.game.record_write.encode() writes
     it (no moves), when the caller keeps it (a session does); else it is
-    encoded here.  The pieces are joined once: a save after every move
-    makes one payload of a few hundred bytes, not a buffer grown in steps."""
+    encoded here.  `out`: a bytearray to write the payload into, emptied
+    first, and return (a session passes the same one at every save: a
+    game's payload grows a byte a move, so its room is there already, where
+    a new payload each move would be a piece of a few hundred bytes to find
+    in a heap the game cuts up); else new bytes."""
+    buf = bytearray() if out is None else out
+    buf[:] = b""          # emptied, its room kept (a bytearray has no del of a slice)
     text = _settings_json(settings or {})
     head = series.to_bytes() if series is not None else b""
-    parts = [len(text).to_bytes(2, "big"), text, len(head).to_bytes(2, "big"), head]
+    for part in (text, head):
+        n = len(part)
+        buf.append(n >> 8)
+        buf.append(n & 255)
+        buf.extend(part)
     if match is not None:
         if board is None:
             from mapello.game.record import GameRecord
             from mapello.game.record_write import encode
             board = encode(GameRecord(match.start, (), match.name, match.limits))
         timer = min(65535, match.timer_ms // 1000)
-        parts.append(bytes((0 if match.computer is None else match.computer + 1, timer >> 8,
-                            timer & 255, len(board))))
-        parts.append(board)
-        moves = match.moves
-        cells = bytearray(len(moves))
-        for i in range(len(moves)):
-            cell = moves[i]
-            cells[i] = cell if cell >= 0 else 0
-        parts.append(cells)
-    return b"".join(parts)
+        buf.append(0 if match.computer is None else match.computer + 1)
+        buf.append(timer >> 8)
+        buf.append(timer & 255)
+        buf.append(len(board))
+        buf.extend(board)
+        for cell in match.moves:
+            buf.append(cell if cell >= 0 else 0)
+    return bytes(buf) if out is None else buf

@@ -60,6 +60,7 @@ class Session:
         self.last = None            # record.GameRecord of the last game, for the replay
         self.problem = None         # why the last save failed, or None
         self.start_bytes = None     # (start, the bytes a save holds it in): board_bytes()
+        self._payload = bytearray()  # every save's payload is made in this one (savefile.pack)
 
     # --- who is who ----------------------------------------------------------
     @property
@@ -153,7 +154,7 @@ class Session:
             # rather than losing the game
             return None
         board = self.board_bytes() if game is not None else None
-        if storage.save(saves.pack(game, self.series, self.host.settings, board)):
+        if storage.save(saves.pack(game, self.series, self.host.settings, board, self._payload)):
             self.problem = None
         else:
             self.problem = storage.problem or "save failed"

@@ -137,7 +137,7 @@ class LogStorage:
         save, left (with the same problem and notice), since nothing else
         writes it.  At power-on the settings, the menu and the resume each ask."""
         if self._known:
-            return self._last
+            return None if self._last is None else bytes(self._last)
         self.problem = None
         self.notice = None
         try:
@@ -162,8 +162,8 @@ class LogStorage:
             self._end = 0
 
     def save(self, data):
-        """Write `data` as the newest save; True, or False with self.problem."""
-        data = bytes(data)
+        """Write `data` (bytes-like) as the newest save; True, or False with
+        self.problem."""
         if len(data) > self.capacity():
             self.problem = "save too big: %d bytes, room for %d" % (len(data), self.capacity())
             return False
@@ -190,11 +190,21 @@ class LogStorage:
             self._end = -1      # what the memory holds is not known: read it again
             self._known = False
             return False
-        self._last = data
+        self._keep(data)
         self._known = True
         self.problem = None
         self.notice = None
         return True
+
+    def _keep(self, data):
+        """Hold a copy of what the memory now holds, in the bytearray kept from
+        the last save: a game's saves grow a byte a move, so it seldom needs
+        a new piece of heap."""
+        last = self._last
+        if last is None or type(last) is bytes:   # as read back
+            self._last = bytearray(data)
+        else:
+            last[:] = data
 
     def _compact(self, data):
         """The header and one F record, erased bytes over the rest that was

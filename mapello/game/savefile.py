@@ -27,7 +27,7 @@ def _json_dict(d):
 
 # The settings last packed (a copy) and their JSON: a game's every move saves
 # them again unchanged, so they are made anew only when they change.
-_SETTINGS = [None, b""]
+_SETTINGS = [None, b""]  # type: list
 
 
 def _settings_json(settings):

@@ -170,34 +170,29 @@ class BoardInfo:
         dirs = self.dirs
         # equal direction tuples are one object, within this board: a cache
         # kept across boards grows with each new board (72 tuples after ten
-        # random ones, 124 after fifty), and a game would hold its dict.  The
-        # cells' masks are looked up in a bytearray, not a dict, which grows
-        # to 592 bytes in one piece (64-bit VM) as a game starts; one work
-        # list makes every tuple, so the tuples, which stay, are all it leaves
-        masks = bytearray(100)
+        # random ones, 124 after fifty), and a game would hold its dict.  A
+        # mask's first cell is looked up in a bytearray of the 256 masks, not
+        # a dict, which grows to 592 bytes in one piece (64-bit VM) as a game
+        # starts; one work list makes every tuple, so the tuples, which stay,
+        # are all it leaves
+        first = bytearray(256)  # 1 + the cell whose tuple a mask has, 0: none yet
         work = []
-        playable = self.playable
         for i in range(100):
             dirs[i] = ()
-        for n in range(len(playable)):
-            i = playable[n]
+        for i in self.playable:
             mask = 0
             for k in range(8):
                 if cells[i + DIRECTIONS[k]] == _EMPTY:
                     mask |= 1 << k
-            masks[i] = mask
-            t = None
-            for m in range(n):
-                if masks[playable[m]] == mask:
-                    t = dirs[playable[m]]
-                    break
-            if t is None:
-                del work[:]
-                for k in range(8):
-                    if (mask >> k) & 1:
-                        work.append(DIRECTIONS[k])
-                t = tuple(work)
-            dirs[i] = t
+            if first[mask]:
+                dirs[i] = dirs[first[mask] - 1]
+                continue
+            del work[:]
+            for k in range(8):
+                if (mask >> k) & 1:
+                    work.append(DIRECTIONS[k])
+            dirs[i] = tuple(work)
+            first[mask] = i + 1
         self.stale = False
 
     def use_phase(self, empties):

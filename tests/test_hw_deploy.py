@@ -460,21 +460,23 @@ def test_force_version(tmp_path):
 
 def fake_mpy_cross(tmp_path, banner):
     """A stand-in for CircuitPython's mpy-cross: `banner` for --version, and
-    for `[-s NAME] -o OUT FILE` a file OUT of 'C', 6 and the source name it
-    embeds (FILE's path unless -s names it), as the real one embeds it."""
+    for `[-O3] [-s NAME] -o OUT FILE` a file OUT of 'C', 6 and the source name it
+    embeds (FILE's path unless -s names it), as the real one embeds it,
+    then " -O3" when asked for."""
     tool = tmp_path / "mpy-cross"
     tool.write_text("""#!/bin/sh
 if [ "$1" = --version ]; then echo "%s"; exit 0; fi
-name="" out=""
+name="" out="" opt=""
 while [ $# -gt 1 ]; do
     case "$1" in
         -s) name="$2"; shift 2 ;;
         -o) out="$2"; shift 2 ;;
+        -O3) opt=" -O3"; shift ;;
         *) exit 2 ;;
     esac
 done
 [ -n "$out" ] || exit 2
-printf 'C\\006%%s' "${name:-$1}" > "$out"
+printf 'C\\006%%s%%s' "${name:-$1}" "$opt" > "$out"
 """ % banner)
     tool.chmod(0o755)
     return tool
@@ -488,8 +490,9 @@ def test_mpy_cross_from_circuitpython(tmp_path):
     proc = deploy("--target", drive, "--mpy-cross", tool)
     assert proc.returncode == 0, proc.stderr
     files = tree(drive)
-    # each named by the path the board imports it by: one name per module
-    assert files["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.mpy"
+    # each named by the path the board imports it by: one name per module;
+    # the game without line numbers, the libraries as their authors wrote them
+    assert files["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.mpy -O3"
     assert files["lib/neopixel.mpy"] == b"C\x06/lib/neopixel.mpy"
     assert "mapello/rules/position.py" not in files
     assert "lib/neopixel.mpy" in files and "lib/neopixel.py" not in files
@@ -547,7 +550,7 @@ def test_compile_downloads_the_boards_mpy_cross_once(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "Fetching CircuitPython 9.2.1's mpy-cross: file://" in proc.stdout
     files = tree(drive)
-    assert files["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.mpy"
+    assert files["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.mpy -O3"
     assert "mapello/rules/position.py" not in files
     assert "lib/neopixel.mpy" in files and "lib/neopixel.py" not in files
     assert files["code.py"] == read(os.path.join(ROOT, "code.py"))
@@ -559,7 +562,7 @@ def test_compile_downloads_the_boards_mpy_cross_once(tmp_path):
     proc = deploy("--target", drive, "--compile", env_extra=env)
     assert proc.returncode == 0, proc.stderr
     assert "Fetching" not in proc.stdout
-    assert tree(drive)["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.mpy"
+    assert tree(drive)["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.mpy -O3"
 
 
 def test_compile_for_a_build_after_a_release_takes_the_releases_mpy_cross(tmp_path):
@@ -655,7 +658,7 @@ def test_the_bundles_are_compiled_by_the_pinned_release_for_both_versions(tmp_pa
     assert "mapello/rules/position.mpy" in names and "mapello/rules/position.py" not in names
     assert "lib/neopixel.mpy" in names and "code.py" in names and "boot.py" in names
     with zipfile.ZipFile(tmp_path / "dist" / ZIPS[1]) as z:
-        assert z.read("mapello/rules/position.mpy") == b"C\x06mapello/rules/position.mpy"
+        assert z.read("mapello/rules/position.mpy") == b"C\x06mapello/rules/position.mpy -O3"
 
 
 def test_the_bundles_are_source_offline_or_when_asked(tmp_path):
@@ -680,7 +683,7 @@ def test_a_10x_mpy_cross_compiles_for_a_9x_board(tmp_path):
     tool = fake_mpy_cross(tmp_path, "CircuitPython 10.0.3 on 2025-10-17; mpy-cross emitting mpy v6.3")
     proc = deploy("--target", drive, "--mpy-cross", tool)
     assert proc.returncode == 0, proc.stderr
-    assert tree(drive)["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.mpy"
+    assert tree(drive)["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.mpy -O3"
 
 
 def test_circup_when_asked(tmp_path):

@@ -104,3 +104,18 @@ def test_device_code_against_circuitpython_stubs(tmp_path):
     assert "control.py:7:" in control_errors and '"I2CDisplay"' in control_errors, out
     assert len(errors) == 2, out
     print("mypy + circuitpython-stubs: %d device files, 0 errors; the control file: %d" % (len(files), len(errors)))
+
+
+def test_the_game_has_no_assert_statement():
+    """deploy.sh compiles the game with mpy-cross -O3 (no line numbers, less
+    bytecode in RAM), which also drops every assert: a check the game needs
+    must be an if that raises, or it would vanish on the board."""
+    import ast
+    found = []
+    for rel in device_files():
+        if rel.startswith("mapello"):
+            with open(os.path.join(ROOT, rel)) as f:
+                tree = ast.parse(f.read())
+            found += ["%s:%d" % (rel, node.lineno) for node in ast.walk(tree)
+                      if isinstance(node, ast.Assert)]
+    assert not found, found

@@ -756,19 +756,20 @@ def make_mpy_drive(work, stubs, lib, cross=None):
     drive = os.path.join(work, "mpy-drive")
     mlib = os.path.join(work, "mpy-lib")
 
-    def compile_tree(src_root, rels, dest, drive_folder=""):
+    def compile_tree(src_root, rels, dest, drive_folder="", options=()):
         for rel in rels:
             out = os.path.join(dest, rel[:-3] + ".mpy")
             os.makedirs(os.path.dirname(out), exist_ok=True)
             # -s: named by the path it is imported by, as deploy.sh names it
-            subprocess.run([cross, "-s", drive_folder + rel[:-3] + ".mpy", "-o", out,
-                            os.path.join(src_root, rel)], check=True)
+            subprocess.run([cross] + list(options) + ["-s", drive_folder + rel[:-3] + ".mpy",
+                                                      "-o", out, os.path.join(src_root, rel)],
+                           check=True)
 
     game = []
     for folder, dirs, files in os.walk(os.path.join(ROOT, "mapello")):
         dirs[:] = [d for d in dirs if d not in ("desktop", "sim", "__pycache__")]
         game += [os.path.relpath(os.path.join(folder, f), ROOT) for f in files if f.endswith(".py")]
-    compile_tree(ROOT, game, drive)
+    compile_tree(ROOT, game, drive, options=("-O3",))  # the game without line numbers, as deploy.sh
     compile_tree(lib, [os.path.relpath(os.path.join(folder, f), lib)
                        for folder, _, files in os.walk(lib) for f in files if f.endswith(".py")], mlib,
                  "/lib/")

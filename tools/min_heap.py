@@ -64,8 +64,9 @@ def compile_package(src, out=None):
         for name in names:
             path = os.path.join(folder, name)
             if name.endswith(".py") and not _desktop_only(path):
-                # -s: named by the path it is imported by, as deploy.sh names it
-                subprocess.run([cross, "-s", os.path.join(rel, name[:-3] + ".mpy"), "-o",
+                # -s: named by the path it is imported by; -O3: no line
+                # numbers (deploy.sh compiles the game so)
+                subprocess.run([cross, "-O3", "-s", os.path.join(rel, name[:-3] + ".mpy"), "-o",
                                 os.path.join(dest, name[:-3] + ".mpy"), path], check=True)
     return out
 

@@ -3,8 +3,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mapello.rules.notation import parse_position, position_text, symbol_at
-from mapello.rules.position import (BLACK, PASS, WHITE, IllegalMove, Position, cell_name, parse_cell,
-                            popcount)
+from mapello.rules.position import (BLACK, PASS, WHITE, IllegalMove, Position, cell_name, cells_mask,
+                                    parse_cell, popcount)
 from mapello.rules.perft import perft
 
 # Published Othello perft from the start (a pass is a ply, a finished game a leaf).
@@ -174,6 +174,30 @@ def test_copy_is_independent():
     other = pos.copy()
     other.play(other.legal_moves()[0])
     assert pos == Position() and other != pos
+
+
+def test_copy_into_a_used_position_is_a_fresh_copy():
+    """copy(into=) turns a position that has its own pieces and history into
+    the copy, as a new one would be, and it stays independent."""
+    source = Position(walls=cells_mask([parse_cell("b2")]), bonuses=cells_mask([parse_cell("g7")]),
+                      jokers=cells_mask([0, 99]))
+    source.play(source.legal_moves()[0])
+    used = Position()
+    for _ in range(3):
+        used.play(used.legal_moves()[-1])
+    for history in (True, False):
+        target = used.copy()
+        target.play(target.legal_moves()[0])
+        got = source.copy(history, into=target)
+        assert got is target and got == source.copy(history)
+        assert got.ply() == 0
+        if history:
+            got.play(got.legal_moves()[0])
+            got.pop()
+            assert got == source
+        got.play(got.legal_moves()[0])
+        assert got != source and source.ply() == 1
+        assert source.taken == [0, 0] and got.discs is not source.discs and got.taken is not source.taken
 
 
 def test_written_out_geometry_matches_its_definition():

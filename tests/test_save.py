@@ -495,7 +495,7 @@ def test_out_of_range_games_are_set_aside():
     off_board = bytearray(good)
     off_board[-1] = 5                                 # a border cell is no move
     cases.append((bytes(off_board), "move 5"))
-    assert unpack(good).match.moves == [53]
+    assert list(unpack(good).match.moves) == [53]
     for data, words in cases:
         with pytest.raises(SaveError) as e:
             unpack(data)
@@ -593,7 +593,7 @@ def test_resume_without_storage():
 def test_match_saved_before_any_move_and_against_the_computer():
     m = Game(Position(), computer=1, timer_ms=0)
     saved = unpack(pack(m, None, {}))
-    assert saved.match.computer == 1 and saved.match.moves == [] and saved.series is None
+    assert saved.match.computer == 1 and list(saved.match.moves) == [] and saved.series is None
 
 
 def test_passes_are_kept():

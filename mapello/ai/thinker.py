@@ -47,6 +47,7 @@ class Thinker:
     def __init__(self, pos, level, seed=0, node_budget=None, time_budget_ms=None, clock=None,
                  max_depth=None):
         self._search = None  # made by the first steps (each is kept short)
+        self._copy = None    # the position thought about, kept for the next restart()
         self.restart(pos, level, seed, node_budget, time_budget_ms, clock, max_depth)
 
     def restart(self, pos, level, seed=0, node_budget=None, time_budget_ms=None, clock=None,
@@ -88,7 +89,7 @@ class Thinker:
             self._done = True
             return
         self._root = cells
-        self._pos = pos.copy()
+        self._pos = self._copy = pos.copy(False, self._copy)
 
     def best(self):
         """The move to play if stopped now: a legal cell, or PASS."""

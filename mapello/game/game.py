@@ -7,6 +7,8 @@ clock, and hand out its GameRecord for saving.  No hardware, no real time: the a
 `clock` (a callable returning milliseconds) and calls tick().
 """
 
+from array import array
+
 from mapello.rules.position import COLOUR_NAMES, PASS, cell_name
 from mapello.rng import Rng
 from mapello.game.record import GameRecord
@@ -19,14 +21,19 @@ class Game:
     resumed game).  computer: the colour the computer plays, or None for
     pass-and-play.  timer_ms: 0 for no move timer, else the time per move.
     clock: callable returning monotonic milliseconds (needed for the timer).
-    name/limits describe the board for the record.
+    name/limits describe the board for the record.  `moves`, the moves
+    played, is an array('b') of cells (PASS for a pass).
     """
 
     def __init__(self, start, moves=(), computer=None, timer_ms=0, clock=None, seed=0,
                  name="", limits=None):
         self.start = start.copy()
         self.pos = start.copy(False)   # undo replays from the start: no history kept
-        self.moves = []
+        # one byte a move (a cell, or PASS), with room for a whole game made
+        # now: an array emptied keeps its room, and its appends then need
+        # no new piece of heap where a game has cut it up
+        self.moves = array("b", bytes(64))
+        self.moves[:] = array("b")
         self.computer = computer
         self.timer_ms = timer_ms
         self.clock = clock
@@ -63,13 +70,6 @@ class Game:
         if reason is not None:
             return "%s: %s" % (cell_name(cell) if cell == PASS or 0 <= cell < 100 else "?", reason)
         self.pos.push(cell)
-        if not self.moves:
-            # room for the whole game at its first move: a list that grows
-            # from 32 to 64 moves late in a game needs 512 bytes in one
-            # piece (64-bit VM) where the heap is most cut up; MicroPython
-            # keeps a list's room when it is emptied
-            self.moves = [0] * 64
-            del self.moves[:]
         self.moves.append(cell)
         self.restart_timer()
         return None
@@ -99,7 +99,7 @@ class Game:
         number of plies taken back (0 if none)."""
         n = self._undo_count()
         if n:
-            del self.moves[len(self.moves) - n:]
+            self.moves[len(self.moves) - n:] = array("b")   # an array has no del of a slice
             pos = self.start.copy(False)
             for cell in self.moves:
                 pos.push(cell)

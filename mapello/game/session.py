@@ -60,7 +60,11 @@ class Session:
         self.last = None            # record.GameRecord of the last game, for the replay
         self.problem = None         # why the last save failed, or None
         self.start_bytes = None     # (start, the bytes a save holds it in): board_bytes()
-        self._payload = bytearray()  # every save's payload is made in this one (savefile.pack)
+        # every save's payload is made in this one (savefile.pack), with room
+        # for a whole game: settings, series and board take about 210 bytes,
+        # each move one more (a longer one, a kept board in the settings,
+        # grows at the first save)
+        self._payload = bytearray(320)
 
     # --- who is who ----------------------------------------------------------
     @property

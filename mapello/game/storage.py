@@ -30,6 +30,7 @@ _M32 = 0xFFFFFFFF
 CHUNK = 64
 ERASED = b"\xff" * CHUNK
 _GAP = 16       # erased bytes after the last record: more than a record's head
+_ROOM = 80      # bytes kept for the saves to grow into: a game's moves, one byte each
 LOST = "last move lost: save damaged"
 
 
@@ -202,9 +203,10 @@ class LogStorage:
         a new piece of heap."""
         last = self._last
         if last is None or type(last) is bytes:   # as read back
-            self._last = bytearray(data)
-        else:
-            last[:] = data
+            # room for the moves a game adds: a bytearray emptied or cut
+            # keeps its room, and grows into it without a new piece
+            last = self._last = bytearray(len(data) + _ROOM)
+        last[:] = data
 
     def _compact(self, data):
         """The header and one F record, erased bytes over the rest that was

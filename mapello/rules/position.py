@@ -40,10 +40,28 @@ class Position:
         self._undo = [] if history else None
         self._ply = 0
 
-    def copy(self, history=True):
-        """An independent position with the same pieces (history not copied)."""
-        return Position(self.discs[0], self.discs[1], self.walls, self.bonuses,
-                        self.jokers, self.turn, self.taken, history)
+    def copy(self, history=True, into=None):
+        """An independent position with the same pieces (history not copied).
+        into: a Position to make the copy of instead of a new one (the
+        computer copies a position every move: a new one would be five
+        pieces of heap each time)."""
+        if into is None:
+            return Position(self.discs[0], self.discs[1], self.walls, self.bonuses,
+                            self.jokers, self.turn, self.taken, history)
+        into.discs[0], into.discs[1] = self.discs
+        into.walls = self.walls
+        into.bonuses = self.bonuses
+        into.jokers = self.jokers
+        into.turn = self.turn
+        into.taken[0], into.taken[1] = self.taken
+        if not history:
+            into._undo = None
+        elif into._undo is None:
+            into._undo = []
+        else:
+            del into._undo[:]
+        into._ply = 0
+        return into
 
     def __eq__(self, other):
         return (isinstance(other, Position) and self.discs == other.discs

@@ -20,7 +20,7 @@ def check_match_undo_timer_replay():
     cell = m.tick()
     assert cell is not None and m.notice.startswith("time: black")
     m.play(m.pos.legal_moves()[0])
-    assert m.undo() == 2 and m.moves == []
+    assert m.undo() == 2 and len(m.moves) == 0
     m2 = Game(Position(walls=(1 << 22) | (1 << 77)))
     while not m2.pos.is_over():
         ms = m2.pos.legal_moves()

@@ -49,7 +49,7 @@ def power_cut(write, after):
 
 def saved_moves(image):
     saved, message = resume(NvmStorage(FakeNvm(data=image)), clock=lambda: 0)
-    return (None if saved is None or saved.match is None else saved.match.moves), message
+    return (None if saved is None or saved.match is None else list(saved.match.moves)), message
 
 
 def play_game(p, seed, until=None):
@@ -331,6 +331,35 @@ def test_random_damage_never_crashes_and_a_fallback_is_shown():
             fallbacks += 1
             assert message == LOST and LOST in " ".join(q.app.lines)
     assert fallbacks > 50
+
+
+def test_the_game_over_save_waits_for_the_computers_modules_to_go():
+    """The save at game over makes the next game's Game: it runs once the
+    game-over screen is up and the computer's modules are dropped, not
+    beside them, where a game's heap is tightest."""
+    import sys
+
+    class Watched(LogStorage):
+        ai_loaded = []    # at each save: was the search loaded?
+
+        def save(self, data):
+            self.ai_loaded.append("mapello.ai.search" in sys.modules)
+            return super().save(data)
+
+    nvm = FakeNvm()
+    storage = Watched(nvm)
+    p = Player(settings={"mode": 2, "level": 0, "games": 2}, storage=storage)
+    p.press("A")
+    p.play(p.model.pos.legal_moves()[0])
+    p.wait(3000)                            # the computer's reply
+    assert True in storage.ai_loaded        # a move's save: the search is there
+    p.press("B")
+    p.choose("Resign")
+    p.choose("Yes, resign")
+    assert p.screen == "game over"
+    assert storage.ai_loaded[-1] is False
+    saved, _ = resume(NvmStorage(FakeNvm(data=bytes(nvm.data))), clock=lambda: 0)
+    assert saved.series.played == 1 and len(saved.match.moves) == 0   # the next game, saved
 
 
 def test_the_power_cut_as_a_game_ends_never_loses_the_game():

@@ -121,14 +121,15 @@ class Session:
         """Score the game into the series.  A resignation gives the resigner's
         points, discs and bonuses, to the other side: the margin is what is
         on the board, not the cells still empty (README, "Screens").
-        Returns a problem line from the save, or None."""
+        The caller saves next (save()): the play screen does once the
+        game-over screen has replaced it and the computer's modules are
+        gone, since the save makes the next game's Game."""
         pos = self.game.pos
         self.last = self.game.to_record()
         self.last.resigned = resigned
         score = after_resignation(pos.score(), resigned)
         self.series.add_result(min(score[0], 127), min(score[1], 255))
         self.done = True
-        return self.save()
 
     def next_game(self):
         """After a game: "menu" once the series is over; in free play "setup"
@@ -153,7 +154,7 @@ class Session:
         if self.done:
             game = None if self.mode == FREE or self.over() else self._next_game()
         elif game is not None and game.pos.is_over():
-            # finish_game() saves the result in a moment: until then the save
+            # the result is saved in a moment (finish_game()): until then the save
             # of the move before stays, so a power cut here replays one move
             # rather than losing the game
             return None

@@ -121,9 +121,7 @@ class Screen:
         self.app.changed()
 
     def save(self):
-        problem = self.session.save()
-        if problem:
-            self.app.say(problem)
+        save(self.app, self.session)
 
     def _refuse(self, reason):
         self.bad_cell = self.cursor
@@ -197,12 +195,16 @@ class Screen:
 
     def game_over(self, resigned=None):
         self.finished = True
-        problem = self.session.finish_game(resigned)
+        self.session.finish_game(resigned)
         self.app.last_record = self.session.last
         self.app.sound("game over")
         self.app.go("game over", self.session, resigned)
-        if problem:
-            self.app.say(problem)
+        # saved once the game-over screen is up and the computer's modules
+        # are gone: the save makes the next game's Game, where the heap is
+        # tightest with them.  The job holds the session, not this screen,
+        # whose computer (its Thinker and the search's memory) then goes too.
+        app, session = self.app, self.session
+        app.defer(lambda: save(app, session))
 
     # --- time ----------------------------------------------------------------
     def tick(self, now):
@@ -316,3 +318,10 @@ class Screen:
         elif self.busy:
             keys = "B: move now"
         return [score_line(pos), status, info, keys]
+
+
+def save(app, session):
+    """Save the session; a problem with it is said on the display."""
+    problem = session.save()
+    if problem:
+        app.say(problem)

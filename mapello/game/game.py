@@ -17,17 +17,20 @@ from mapello.game.record import GameRecord
 class Game:
     """A game being played.
 
-    start: the starting Position (copied); moves: moves already played (a
-    resumed game).  computer: the colour the computer plays, or None for
-    pass-and-play.  timer_ms: 0 for no move timer, else the time per move.
-    clock: callable returning monotonic milliseconds (needed for the timer).
-    name/limits describe the board for the record.  `moves`, the moves
+    start: the starting Position (kept, not copied: never changed);
+    moves: moves already played (a resumed game).  computer: the colour the
+    computer plays, or None for pass-and-play.  timer_ms: 0 for no move
+    timer, else the time per move.  clock: callable returning monotonic
+    milliseconds (needed for the timer).  name/limits describe the board for the record.  `moves`, the moves
     played, is an array('b') of cells (PASS for a pass).
     """
 
     def __init__(self, start, moves=(), computer=None, timer_ms=0, clock=None, seed=0,
                  name="", limits=None):
-        self.start = start.copy()
+        # the start is shared, not copied (nothing changes a start position:
+        # the session's games, their records and undo copy it to play on);
+        # a copy would be one more position, 600 bytes, held all game
+        self.start = start
         self.pos = start.copy(False)   # undo replays from the start: no history kept
         # one byte a move (a cell, or PASS), with room for a whole game made
         # now: an array emptied keeps its room, and its appends then need

@@ -21,8 +21,9 @@ class Game:
     moves: moves already played (a resumed game).  computer: the colour the
     computer plays, or None for pass-and-play.  timer_ms: 0 for no move
     timer, else the time per move.  clock: callable returning monotonic
-    milliseconds (needed for the timer).  name/limits describe the board for the record.  `moves`, the moves
-    played, is an array('b') of cells (PASS for a pass).
+    milliseconds (needed for the timer).  name/limits describe the board
+    for the record.  `moves`, the moves played, is an array('b') of cells
+    (PASS for a pass).
     """
 
     def __init__(self, start, moves=(), computer=None, timer_ms=0, clock=None, seed=0,

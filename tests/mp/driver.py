@@ -6,6 +6,11 @@ recovered from an error instead of playing on."""
 import sys
 
 sys.path.insert(0, "")      # the root, as a board imports from it: mapello/ui/app.mpy
+try:                        # as code.py sets it: what compiles from source keeps no line numbers
+    from micropython import opt_level
+    opt_level(3)
+except ImportError:
+    pass
 
 
 class Clock:

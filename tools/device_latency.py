@@ -279,6 +279,11 @@ if DETAIL:                       # each import's own time, nested imports apart
     builtins.__import__ = traced_import
 
 mark("code.py")
+try:                             # as code.py sets it: no line numbers in what compiles now
+    from micropython import opt_level
+    opt_level(3)
+except ImportError:
+    pass
 from mapello.hardware.start import main
 console = main(until=lambda: _probe.wires[0] > 0)
 mark("first_frame_shown")

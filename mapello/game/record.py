@@ -37,7 +37,8 @@ class RecordError(ValueError):
 
 
 class GameRecord:
-    """The start position, the moves (cells, PASS for passes) and board facts.
+    """The start position (kept, not copied), the moves (cells, PASS for
+    passes) and board facts.
 
     moves: an array of signed bytes; name: the board's name; limits: a
     limits.Limits or None; resigned: the colour that resigned, or None (the
@@ -46,7 +47,7 @@ class GameRecord:
     """
 
     def __init__(self, start, moves=(), name="", limits=None):
-        self.start = start.copy()
+        self.start = start   # shared, as a Game shares it: nothing changes a start
         # signed bytes (cells 0..99, PASS -1): a game's 60 moves in 60 bytes,
         # where a list takes 512 in one piece (64-bit VM) as a game ends
         self.moves = array("b", moves)

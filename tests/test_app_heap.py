@@ -11,8 +11,8 @@ board set up by hand), tests/mp/app_resume.py (switched on with a game
 against the computer saved, B resumes it and it is played out) and
 tests/mp/app_menu_evening.py (three one-game series from the menu, each
 starting with the heap the first had).  The VM is
-64-bit: a game's live peak is 1.44 times what a 32-bit build of the VM
-holds (119.8 KB to 83.2 KB compiled), so 112K here is about 78 KB on a
+64-bit: a game's live peak is 1.43 times what a 32-bit build of the VM
+holds (118.4 KB to 83.0 KB compiled), so 112K here is about 78 KB on a
 Pico.  The sweep keeps to the goal's 16K steps (112K, 128K, ...): the
 compiled flows pass from 124K, so it starts them at 128K."""
 import os

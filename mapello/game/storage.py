@@ -19,6 +19,11 @@ try:
     from binascii import crc32 as _crc32
 except ImportError:
     _crc32 = None
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
 MAGIC = b"MPL"
 FORMAT = 2
@@ -29,8 +34,8 @@ DELTA = 0x44   # "D"
 _M32 = 0xFFFFFFFF
 CHUNK = 64
 ERASED = b"\xff" * CHUNK
-_GAP = 16       # erased bytes after the last record: more than a record's head
-_ROOM = 80      # bytes kept for the saves to grow into: a game's moves, one byte each
+_GAP = const(16)  # erased bytes after the last record: more than a record's head
+_ROOM = const(80)  # bytes kept for the saves to grow into: a game's moves, one byte each
 LOST = "last move lost: save damaged"
 
 

@@ -101,3 +101,41 @@ def test_device_heap_series_from_the_menu_start_as_the_first_did():
     assert found, proc.stdout
     first, second, third = [int(n) for n in found.groups()]
     assert second - first <= 1024 and abs(third - second) <= 256, (first, second, third)
+
+
+def test_heap_census_charges_every_module_its_own_heap():
+    """tools/heap_census.py: every module of the App's groups is a row with
+    the heap it added, the per-group totals are the rows' sums, and the
+    names' pool blocks are rows of their own.  A module that a module
+    before it imported would add nothing: each row must hold at least a
+    module's own object and tables, which also checks that GROUPS lists
+    each group leaves first, as the App loads them."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from heap_census import groups
+    proc = subprocess.run([sys.executable, "tools/heap_census.py"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    out = proc.stdout
+    body, per_group = out.split("\nper group:\n")
+    rows = {}
+    group = None
+    for line in body.splitlines()[2:]:
+        if line.endswith(":"):
+            group = line[:-1]
+            continue
+        tag, heap, names = line.rsplit(None, 2)
+        rows[tag.strip()] = (group, int(heap), int(names))
+    for g, paths in groups():
+        for path in paths:
+            assert rows[path][0] == g, (path, rows[path])
+            assert rows[path][1] >= 300, (path, rows[path])
+    assert rows["board facts"][1] > 1000 and rows["search memory"][1] > 1000, rows
+    for line in per_group.splitlines():
+        found = re.match(r"  (\S+) +(\d+) +(\d+)$", line)
+        if found:
+            g, heap, names = found.group(1), int(found.group(2)), int(found.group(3))
+            assert heap == sum(r[1] for r in rows.values() if r[0] == g), (g, heap)
+            assert names == sum(r[2] for r in rows.values() if r[0] == g), (g, names)
+    blocks = re.search(r"names' pool: (\d+) blocks made here, ([\d+]+) bytes; (\d+) names", out)
+    assert blocks and int(blocks.group(1)) == len(blocks.group(2).split("+")), out
+    assert re.search(r"in a game against the computer \(core, app, game, play, ai\): \d+ bytes", out)

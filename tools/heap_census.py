@@ -1,0 +1,167 @@
+# desktop-only
+"""Where the heap goes: what each of the game's modules holds once imported,
+in the MicroPython VM, group by group as the App loads them.
+
+  .venv/bin/python tools/heap_census.py [--source] [--vm PATH]
+
+On a board every imported module stays in RAM: its bytecode, its function
+objects, its globals' and classes' tables, its constants, and the names it
+interns (which stay even after the module is dropped).  This imports the
+modules of each group of `GROUPS` (mapello/ui/app.py) in the App's order, a
+garbage collection before and after each, and prints for each the heap it
+added and the interned names it added.  The names' pool grows in blocks that
+double each time (the one at the 621st name holds 640); a block is a row of
+its own, not charged to the module that happened to need it.  Then the
+computer player's working memory (mapello/ai/thinker.py makes it as it is
+imported): the board facts and the search's memory, measured apart.
+
+Compiled first with mpy-cross -O3, as deploy.sh installs the game (--source:
+compiled by the VM from the .py files instead).  --vm: another MicroPython
+VM, such as a 32-bit build for a board's word size (the figures here are the
+64-bit VM's).  The modules are imported alone, without the App's objects, a
+game or the test's driver: what a game holds beyond them is the rest of a
+flow's live heap (tests/mp/app_series.py prints its peak).
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from mapello.ui.app import GROUPS  # noqa: E402
+from min_heap import compile_package  # noqa: E402
+
+# The App itself and what it is given: not in GROUPS, loaded at power-on.
+APP = ("buttons", "game.catalogue", "ui.app")
+# The groups held in a game against the computer (the play screen asks for "ai").
+IN_A_GAME = ("core", "app", "game", "play", "ai")
+
+SCRIPT = """
+import gc, micropython, sys
+sys.path.insert(0, "")
+try:
+    micropython.opt_level(3)     # as code.py: what compiles from source keeps no line numbers
+except AttributeError:
+    pass
+def mark(tag):
+    gc.collect()
+    print("@@", tag, gc.mem_alloc())
+    micropython.qstr_info()
+mark("start")
+for path in %r:
+    __import__("mapello." + path)
+    mark(path)
+from mapello.ai.evaluation import BoardInfo
+from mapello.ai import search
+info = BoardInfo(0, 0)
+mark("board facts")
+memory = search._make_memory()
+mark("search memory")
+"""
+
+
+def groups():
+    """[(group, [module path, ...]), ...] in the order the App loads them;
+    a module that two groups share is counted in the first."""
+    order = [("core", GROUPS["core"].split()), ("app", list(APP))]
+    order += [(g, GROUPS[g].split()) for g in ("game", "play", "ai", "menu", "setup", "end")]
+    seen = set()
+    out = []
+    for g, paths in order:
+        out.append((g, [p for p in paths if p not in seen]))
+        seen.update(paths)
+    return out
+
+
+def run(vm, folder, paths):
+    """[(tag, heap bytes, names, pool blocks, pool bytes), ...] after each mark."""
+    proc = subprocess.run([vm, "-X", "heapsize=512K", "-c", SCRIPT % (paths,)], cwd=folder,
+                          capture_output=True, text=True, timeout=300)
+    if proc.returncode != 0:
+        raise SystemExit("the census failed in the VM:\n" + proc.stdout + proc.stderr)
+    marks = []
+    tag = None
+    for line in proc.stdout.splitlines():
+        if line.startswith("@@ "):
+            tag, heap = line[3:].rsplit(" ", 1)
+            heap = int(heap)
+        m = re.match(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), "
+                     r"n_total_bytes=(\d+)", line)
+        if m and tag is not None:
+            pools, names, text, total = (int(x) for x in m.groups())
+            marks.append((tag, heap, names, pools, total - text))
+            tag = None
+    return marks
+
+
+def census(vm, folder):
+    """The rows: (group, module, bytes, names) per module, then the names'
+    pool blocks and the working memory; and the pool blocks' sizes."""
+    order = groups()
+    marks = run(vm, folder, [p for _, paths in order for p in paths])
+    group_of = {p: g for g, paths in order for p in paths}
+    rows = []
+    blocks = []
+    for before, after in zip(marks, marks[1:]):
+        tag = after[0]
+        heap = after[1] - before[1]
+        pool = after[4] - before[4]
+        if after[3] > before[3]:          # a new block of the names' pool
+            blocks.append(pool)
+            heap -= pool
+        rows.append((group_of.get(tag, "ai memory"), tag, heap, after[2] - before[2]))
+    return rows, blocks, marks[-1][2], marks[-1][4]
+
+
+def report(rows, blocks, names, pool_bytes, title):
+    print("heap census, %s" % title)
+    print("%-26s %8s %6s" % ("module", "bytes", "names"))
+    totals = {}
+    group = None
+    for g, tag, heap, n in rows:
+        if g != group:
+            group = g
+            print("%s:" % g)
+        totals[g] = (totals.get(g, (0, 0))[0] + heap, totals.get(g, (0, 0))[1] + n)
+        print("  %-24s %8d %6d" % (tag, heap, n))
+    print("per group:")
+    for g in totals:
+        print("  %-24s %8d %6d" % (g, totals[g][0], totals[g][1]))
+    print("names' pool: %d blocks made here, %s bytes; %d names interned in all, pool %d bytes"
+          % (len(blocks), "+".join(str(b) for b in blocks) or "0", names, pool_bytes))
+    game = sum(totals[g][0] for g in IN_A_GAME if g in totals)
+    memory = totals.get("ai memory", (0, 0))[0]
+    print("in a game against the computer (%s): %d bytes of modules (the computer's "
+          "working memory included), %d of it the working memory, plus the names' pool"
+          % (", ".join(IN_A_GAME), game, memory))
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--source", action="store_true", help="import the .py files (compiled by the VM)")
+    p.add_argument("--vm", help="another MicroPython VM (a 32-bit build for a board's word size)")
+    args = p.parse_args()
+    vm = args.vm or shutil.which("micropython") or os.path.join(ROOT, ".venv", "bin", "micropython")
+    if not os.path.exists(vm):
+        raise SystemExit("micropython not found: run ./test.sh once to install it")
+    with tempfile.TemporaryDirectory(prefix="mapello-census-") as tmp:
+        if args.source:
+            shutil.copytree(os.path.join(ROOT, "mapello"), os.path.join(tmp, "mapello"),
+                            ignore=shutil.ignore_patterns("__pycache__", "desktop", "sim"))
+        else:
+            compile_package(os.path.join(ROOT, "mapello"), os.path.join(tmp, "drive"))
+            tmp = os.path.join(tmp, "drive")
+        rows, blocks, names, pool = census(vm, tmp)
+    title = "%s, %s" % (vm if args.vm else "the 64-bit VM",
+                        "from .py source" if args.source else "compiled .mpy (-O3)")
+    report(rows, blocks, names, pool, title)
+
+
+if __name__ == "__main__":
+    main()

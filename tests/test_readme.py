@@ -263,6 +263,8 @@ HANDLED = {
     ".venv/bin/python tools/device_heap.py --vm PATH-TO-A-32-BIT-MICROPYTHON":
         not_run("needs a 32-bit MicroPython the reader builds; the tool itself runs in "
                 "test_bench.py::test_device_heap_plays_the_series_from_code_py_and_prints_the_heap"),
+    ".venv/bin/python tools/heap_census.py [--source] [--vm PATH]":
+        covered_by("test_bench.py::test_heap_census_charges_every_module_its_own_heap"),
     "tools/": not_run("names the folder"),
     "tools/make_font.py": covered_by("test_hw_display.py::test_the_committed_sheet_is_what_the_pcf_gives"),
     "tools/compare_creversi.py": not_run("installs creversi-python (GPL) from PyPI into .venv-creversi"),

@@ -123,12 +123,12 @@ def report(rows, blocks, names, pool_bytes, title):
     print("heap census, %s" % title)
     print("%-26s %8s %6s" % ("module", "bytes", "names"))
     totals = {}
-    group = None
     for g, tag, heap, n in rows:
-        if g != group:
-            group = g
+        if g not in totals:
+            totals[g] = [0, 0]
             print("%s:" % g)
-        totals[g] = (totals.get(g, (0, 0))[0] + heap, totals.get(g, (0, 0))[1] + n)
+        totals[g][0] += heap
+        totals[g][1] += n
         print("  %-24s %8d %6d" % (tag, heap, n))
     print("per group:")
     for g in totals:

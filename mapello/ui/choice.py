@@ -5,25 +5,28 @@ from mapello import buttons
 
 
 class Screen:
-    """`items` is a list of (label, callback); B calls `back`; `under` is the
+    """`labels` is a tuple of the items' names (a constant of the caller's
+    module: opening the menu builds no list and no callback per item); A
+    calls pick(row) with the row chosen, B calls back(); `under` is the
     screen drawn beneath (it has draw_still(frame))."""
 
-    def __init__(self, app, title, items, under, back):
+    def __init__(self, app, title, labels, under, pick, back):
         self.app = app
         self.title = title
-        self.items = items
+        self.labels = labels
         self.under = under
+        self.pick = pick
         self.back = back
         self.row = 0
 
     def press(self, button):
-        n = len(self.items)
+        n = len(self.labels)
         if button == buttons.UP:
             self.row = (self.row - 1) % n
         elif button == buttons.DOWN:
             self.row = (self.row + 1) % n
         elif button == buttons.A:
-            self.items[self.row][1]()
+            self.pick(self.row)
             return
         elif button == buttons.B:
             self.back()
@@ -34,8 +37,8 @@ class Screen:
         self.under.draw_still(frame)
 
     def text(self):
-        n = len(self.items)
+        n = len(self.labels)
         return [self.title,
-                ">" + self.items[self.row][0],
-                " " + self.items[(self.row + 1) % n][0] if n > 1 else "",
+                ">" + self.labels[self.row],
+                " " + self.labels[(self.row + 1) % n] if n > 1 else "",
                 "A ok  B back"]

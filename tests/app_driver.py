@@ -19,7 +19,7 @@ from mapello import buttons
 from mapello.ui import palette
 from mapello.ui.app import App
 from mapello.ui.board_view import cell_colour, score_line
-from mapello.game.catalogue import from_boards
+from mapello.game.catalogue import Catalogue
 from mapello.game.game import Game
 from mapello.rules.boardfile import BoardFile, parse_board
 from mapello.rules.position import BLACK, PASS, WHITE, Position, parse_cell
@@ -48,7 +48,7 @@ RULEBOOK_NAME = "Rulebook example"   # the menu offers it first
 
 
 def test_boards():
-    return from_boards([BoardFile(Position(), "Plain"), parse_board(RULEBOOK)])
+    return [BoardFile(Position(), "Plain"), parse_board(RULEBOOK)]
 
 
 def shown_turn(lines):
@@ -123,12 +123,13 @@ class Player:
         if self._starts:
             start = self._starts.pop(0)
         elif came_from == "menu":
-            names = list(self.boards.names)
+            boards = Catalogue(self.boards, lambda line: None)   # the model's own reading
+            names = list(boards.names)
             name = self.app.settings["board"]
             if name not in names and name not in MADE_BOARDS:   # gone: the menu's first
                 name = RULEBOOK_NAME if RULEBOOK_NAME in names else names[0] if names else ""
             if name in names:                # a bundled board, by its name
-                start = self.boards.board(names.index(name)).position
+                start = boards.board(names.index(name)).position
         elif came_from == "game over":
             start = self.start               # a series: the same board again
         self.start = start

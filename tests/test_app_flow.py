@@ -548,11 +548,10 @@ def test_every_level_stops_at_the_think_ms_setting():
     computer starts thinking on one tick, then the clock jumps past think_ms
     (a device too slow for its search), and its move must be on the display
     at the very next tick."""
-    from mapello.game.catalogue import from_boards
     from mapello.rules.boardfile import BoardFile
     for level in (0, 1, 2):
         p = Player(settings={"mode": 2, "level": level, "think_ms": 3000},
-                   boards=from_boards([BoardFile(parse_position(ENDGAME), "Endgame")]))
+                   boards=[BoardFile(parse_position(ENDGAME), "Endgame")])
         p.press("A")
         assert p.app.lines[0] == score_line(parse_position(ENDGAME))
         replies = 0

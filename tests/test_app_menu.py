@@ -9,7 +9,7 @@ import pytest
 
 from app_driver import RULEBOOK, Player
 from fake_nvm import FakeNvm
-from mapello.game.catalogue import from_boards, from_folder
+from mapello.game.catalogue import Catalogue
 from mapello.game.savefile import pack
 from mapello.game.series import Series
 from mapello.game.storage import NvmStorage
@@ -55,7 +55,7 @@ def quit_to_menu(p):
 
 # --- which board -----------------------------------------------------------------
 def test_the_rulebook_example_is_the_first_board_offered():
-    p = Player(boards=from_folder(os.path.join(ROOT, "boards")), settings={"board": None})
+    p = Player(boards=os.path.join(ROOT, "boards"), settings={"board": None})
     assert board_line(p) == [">Board 1/12", " Rulebook example"]
     p.press("RIGHT")                                 # then the bundled boards by name
     assert p.app.lines[1:3] == [">Board 2/12", " Bonus Hunt"]
@@ -85,7 +85,7 @@ def test_saving_a_board_leaves_the_choice_on_the_same_board():
 
 def test_a_board_file_added_or_gone_never_moves_the_choice_to_another_board():
     nvm = FakeNvm()
-    p = Player(storage=NvmStorage(nvm), boards=from_boards([PLAIN, parse_board(RULEBOOK), WALLED]))
+    p = Player(storage=NvmStorage(nvm), boards=[PLAIN, parse_board(RULEBOOK), WALLED])
     p.menu("board", "Walled")
     assert board_line(p) == [">Board 3/6", " Walled"]
     p.press("A")
@@ -93,10 +93,10 @@ def test_a_board_file_added_or_gone_never_moves_the_choice_to_another_board():
     quit_to_menu(p)
     # a new file sorted before it: still Walled
     more = [BoardFile(Position(), "Another"), PLAIN, parse_board(RULEBOOK), WALLED]
-    q = Player(storage=NvmStorage(nvm), boards=from_boards(more))
+    q = Player(storage=NvmStorage(nvm), boards=more)
     assert board_line(q) == [">Board 4/7", " Walled"]
     # its file gone: the first board, not whatever took its place
-    r = Player(storage=NvmStorage(nvm), boards=from_boards([PLAIN, parse_board(RULEBOOK)]))
+    r = Player(storage=NvmStorage(nvm), boards=[PLAIN, parse_board(RULEBOOK)])
     assert board_line(r) == [">Board 1/5", " Rulebook example"]
     assert r.app.lines[3] == "A start  B resume"     # the game on Walled is still there
     r.press("A", "A")
@@ -107,7 +107,7 @@ def test_a_board_file_added_or_gone_never_moves_the_choice_to_another_board():
 def test_two_files_of_one_name_are_both_offered(tmp_path):
     for file in ("a.txt", "b.txt"):
         (tmp_path / file).write_text("; Twin\n" + "\n".join([". " * 10] * 10) + "\n")
-    p = Player(boards=from_folder(str(tmp_path)), settings={"board": None})
+    p = Player(boards=str(tmp_path), settings={"board": None})
     assert offered_boards(p, 5) == [" Twin", " b", " Blocked squares", " Random Mapello",
                                     " Set up by hand"]
 
@@ -117,8 +117,7 @@ def test_the_board_names_are_read_again_after_a_game(tmp_path):
     board file that appeared meanwhile (Save board on a drive the game owns)
     is offered when the menu comes back."""
     (tmp_path / "a.txt").write_text("; Alpha\n" + "\n".join([". " * 10] * 10) + "\n")
-    p = Player(boards=from_folder(str(tmp_path)), settings={"board": None})
-    p.boards = from_folder(str(tmp_path))            # the test's model reads a copy of its own
+    p = Player(boards=str(tmp_path), settings={"board": None})
     assert offered_boards(p, 2) == [" Alpha", " Blocked squares"]
     to_row(p, "Board")
     while p.app.lines[2] != " Alpha":
@@ -202,7 +201,7 @@ LONG = "The rulebook example, renamed at length"
 
 
 def test_a_long_board_name_scrolls_instead_of_being_cut():
-    p = Player(boards=from_boards([BoardFile(Position(), LONG)]), settings={"board": LONG})
+    p = Player(boards=[BoardFile(Position(), LONG)], settings={"board": LONG})
     seen = []
     for _ in range(60):                              # 300 ms a step, and a pause at the start
         seen.append(p.app.lines[2])
@@ -224,7 +223,7 @@ def test_strict_mode_refuses_a_screen_line_over_21(monkeypatch):
     """What makes every app test (and the long random sessions) a check
     that no screen writes a line the display would cut: with app.strict, as
     the driver sets it, such a line raises."""
-    p = Player(boards=from_boards([BoardFile(Position(), LONG)]), settings={"board": LONG})
+    p = Player(boards=[BoardFile(Position(), LONG)], settings={"board": LONG})
     monkeypatch.setattr(sys.modules["mapello.ui.menu"], "LINE_WIDTH", 40)   # a menu that forgot to scroll
     with pytest.raises(ValueError, match="line over 21"):
         p.press("DOWN")
@@ -270,13 +269,12 @@ def test_a_message_longer_than_three_lines_shows_in_pages_with_nothing_cut(tmp_p
     rows = ["# . . . . . . . . .", ". # . . . . . . . .", ". . # . . . . . . ."] + [". " * 10] * 7
     (tmp_path / "a-board-with-a-rather-long-file-name.txt").write_text(
         "; limits: walls 1\n" + "\n".join(rows) + "\n")
-    boards = from_folder(str(tmp_path))
     try:
-        boards.board(0)
+        Catalogue(str(tmp_path)).board(0)
     except ValueError as e:
         said = str(e)
     assert len(said) > 3 * 21                     # more than three display lines
-    p = Player(boards=boards, settings={"board": None})
+    p = Player(boards=str(tmp_path), settings={"board": None})
     p.press("A")                                  # start: the board file is broken
     pages = []
     for _ in range(4):
@@ -293,7 +291,7 @@ def test_a_board_file_named_like_a_menu_choice_gives_way_to_it(tmp_path):
     rows = "\n".join([". " * 10, ". . # . . . . . . ."] + [". " * 10] * 8) + "\n"
     (tmp_path / "mine.txt").write_text("; Random Mapello\n" + rows)
     (tmp_path / "Set up by hand.txt").write_text("; Set up by hand\n" + rows)
-    p = Player(boards=from_folder(str(tmp_path)), settings={"board": None})
+    p = Player(boards=str(tmp_path), settings={"board": None})
     assert offered_boards(p, 5) == [" Set up by hand.txt", " mine", " Blocked squares",
                                     " Random Mapello", " Set up by hand"]
     assert p.app.lines[2] == " Set up by hand.txt"    # round again: the file

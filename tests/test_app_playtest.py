@@ -90,23 +90,16 @@ def test_an_exact_limit_is_named_exactly_and_border_cells_by_row_and_column():
     assert p.app.lines[2] == "border 0,5: joker"
 
 
-def test_simulator_names_every_board_file_it_skips_or_cannot_parse(tmp_path):
-    import io
-    from mapello.sim import load_boards
+def test_the_menu_names_every_board_file_it_skips_or_cannot_parse(tmp_path, capsys):
     (tmp_path / "bin.txt").write_bytes(b"\xff\xfe not text")
     (tmp_path / "short.txt").write_text("; name: Short\n. . J\n")
-    out = io.StringIO()
-    boards = load_boards(str(tmp_path), out)
-    assert out.getvalue() == ""               # names are read when the menu needs them
-    assert boards.names == ["Short"]          # broken: it says so when chosen
-    lines = out.getvalue().splitlines()
-    assert len(lines) == 1 and "bin.txt" in lines[0], lines
-    p = Player(boards=boards)
+    p = Player(boards=str(tmp_path), settings={"board": None})
+    said = capsys.readouterr().out.splitlines()
+    assert len(said) == 1 and said[0].startswith("Skipped bin.txt:"), said   # on the terminal
     p.press("DOWN")
-    assert "short.txt: line 2" in " ".join(p.app.lines[1:])
-    out = io.StringIO()
-    assert len(load_boards(str(tmp_path / "nowhere"), out)) == 0
-    assert "nowhere" in out.getvalue()      # a mistyped --boards is not silent
+    assert "short.txt: line 2" in " ".join(p.app.lines[1:])   # broken: it says so when chosen
+    Player(boards=str(tmp_path / "nowhere"), settings={"board": None})
+    assert "nowhere" in capsys.readouterr().out              # a mistyped --boards is not silent
 
 
 def test_b_during_the_last_move_s_animation_cannot_resign_a_won_game():

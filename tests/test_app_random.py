@@ -121,7 +121,7 @@ def test_long_random_sessions_visit_every_screen():
     """Also: no screen writes a line over 21 characters (app.strict), with a
     board name that must scroll among the boards."""
     boards = driver_boards()
-    boards.add("A board whose name is far too long for the display", BoardFile(Position(), "Long"))
+    boards.append(BoardFile(Position(), "A board whose name is far too long for the display"))
     seen = set()
     followed = set()
     for seed in (0, 1, 2, 5):    # 5 has the move timer, which ends games (and reaches the replay)

@@ -25,7 +25,7 @@ import pytest  # noqa: E402
 from adafruit_blinka.microcontroller.generic_agnostic_board.pin import Pin  # noqa: E402
 
 from mapello import buttons  # noqa: E402
-from mapello.game.catalogue import from_folder  # noqa: E402
+from mapello.game.catalogue import Catalogue  # noqa: E402
 from mapello.game.game import Game  # noqa: E402
 from mapello.rules.position import PASS, parse_cell  # noqa: E402
 from mapello.ui.board_view import score_line  # noqa: E402
@@ -123,7 +123,7 @@ class Player:
         if kind != "play":
             return buttons.A                     # menu, colour choice: take the defaults
         if self.model is None:                   # the menu's board, from the same folder
-            boards = from_folder(os.path.join(ROOT, "boards"))
+            boards = Catalogue(os.path.join(ROOT, "boards"))
             board = boards.board(boards.names.index(app.settings["board"]))
             self.model = Game(board.position)
         pos = self.model.pos
@@ -323,17 +323,17 @@ def test_a_missing_pin_is_shown_on_the_display(device, monkeypatch):
     assert any(bytes(display.fill_row(y, None)).strip(b"\0") for y in range(64))
 
 
-def test_a_bad_board_file_is_named_when_chosen_and_an_unreadable_one_skipped(tmp_path):
-    from mapello.game.catalogue import from_folder
+def test_a_bad_board_file_is_named_when_chosen_and_an_unreadable_one_skipped(tmp_path, capsys):
     from mapello.ui.app import App
     (tmp_path / "good.txt").write_text((". " * 10 + "\n") * 10)
     (tmp_path / "bad.txt").write_text("; Broken\nJ J\n")
     (tmp_path / "binary.txt").write_bytes(b"\xff\xfe not text")
     said = []
-    boards = from_folder(str(tmp_path), said.append)
-    assert boards.names == ["Broken", "good"]          # read only when chosen
+    assert Catalogue(str(tmp_path), said.append).names == ["Broken", "good"]
     assert len(said) == 1 and said[0].startswith("Skipped binary.txt:")
-    app = App(boards, None, lambda: 0)
+    capsys.readouterr()
+    app = App(str(tmp_path), None, lambda: 0)
+    assert capsys.readouterr().out.startswith("Skipped binary.txt:")   # the menu's own reading
     app.press(buttons.DOWN)                            # the board line: Broken
     assert "bad.txt: line 2" in " ".join(app.lines[1:])
     app.press(buttons.A)                               # refused, with the reason

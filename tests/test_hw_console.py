@@ -261,11 +261,10 @@ def test_thinking_is_never_slowed_by_sleep():
 def test_measured_idle_cost_of_the_real_app_on_this_computer():
     """Figures only (CPython wall time is not a device figure): the menu and a
     game waiting for a move, each step timed, the sleep counted."""
-    from mapello.game.catalogue import from_boards
     from mapello.ui.app import App
     for keys in ([], [buttons.A, buttons.A]):        # the menu; a two-player game's first move
         clock = SleepingClock()
-        app = App(from_boards([]), None, clock)
+        app = App([], None, clock)
         for k in keys:
             app.press(k)
         con = Console(app, Recorder(), [], Recorder(), clock)

@@ -385,12 +385,12 @@ def test_the_worst_case_table_is_what_the_wire_carries():
     from mapello.rules.boardfile import load_board
     from mapello.rules.position import BLACK, WHITE, parse_cell
     from mapello.ui.app import App
-    from mapello.sim import VirtualClock, load_boards, run_script, script_tokens
+    from mapello.sim import VirtualClock, run_script, script_tokens
     from mapello.sim.devices import SimDevices
     import neopixel
     real_write = neopixel.neopixel_write
     clock = VirtualClock()
-    app = App(load_boards(os.path.join(ROOT, "docs", "boards")), None, clock, settings={"brightness": 20})
+    app = App(os.path.join(ROOT, "docs", "boards"), None, clock, settings={"brightness": 20})
     run_script(app, clock, script_tokens("A UP LEFT A A WAIT300"))
     devices = SimDevices(500)
     try:

@@ -88,11 +88,11 @@ WAITS = ("WAIT100", "WAIT500", "WAIT900", "WAIT1300")
 def test_those_waits_end_in_both_blink_phases():
     """The App's own frame at the cursor after each wait: lit and not."""
     from mapello.ui.app import App
-    from mapello.sim import VirtualClock, load_boards, run_script, script_tokens
+    from mapello.sim import VirtualClock, run_script, script_tokens
     seen = set()
     for wait in WAITS:
         clock = VirtualClock()
-        app = App(load_boards(os.path.join(ROOT, "boards")), None, clock)
+        app = App(os.path.join(ROOT, "boards"), None, clock)
         run_script(app, clock, script_tokens("A RIGHT " + wait))
         cell = parse_cell(app.lines[2][:2])
         seen.add(bytes(app.frame[3 * cell:3 * cell + 3]))
@@ -101,8 +101,8 @@ def test_those_waits_end_in_both_blink_phases():
 
 def rulebook():
     """The menu's first board, where the simulator starts: the rulebook example."""
-    from mapello.game.catalogue import from_folder
-    boards = from_folder(os.path.join(ROOT, "boards"))
+    from mapello.game.catalogue import Catalogue
+    boards = Catalogue(os.path.join(ROOT, "boards"))
     return boards.board(boards.names.index("Rulebook example")).position
 
 

@@ -10,7 +10,7 @@ import sys
 import time
 
 from mapello.ui.app import App
-from mapello.sim import VirtualClock, load_boards, run_script, script_tokens
+from mapello.sim import VirtualClock, run_script, script_tokens
 from mapello.sim.devices import DEFAULT_CURRENT_MA, view_colour
 from mapello.sim.snapshot import DISPLAY_X, MARGIN, SCALE, cell_box, read_png
 from mapello.hardware.wiring import SCALE_ONE, cap, factor
@@ -102,7 +102,7 @@ def test_keys_script_and_snapshot_match_the_app_frame(tmp_path):
     assert "snapshot: " in proc.stdout
     # the same script on an app of our own gives the frame the PNG must show
     clock = VirtualClock()
-    app = App(load_boards(os.path.join(ROOT, "boards")), None, clock, seed=0,
+    app = App(os.path.join(ROOT, "boards"), None, clock, seed=0,
               settings={"brightness": 40})
     run_script(app, clock, script_tokens(keys))
     assert app.lines[0] == "B3(+0)  W3(+0)"          # f4 by black, one reply by white

@@ -6,7 +6,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402  (requirements-window.txt, part of requirements-dev.txt)
 
 from mapello.ui.app import App  # noqa: E402
-from mapello.sim import load_boards  # noqa: E402
 from mapello.sim.devices import DEFAULT_CURRENT_MA, SimDevices  # noqa: E402
 from mapello.sim.window import check_window, run_window  # noqa: E402
 
@@ -24,7 +23,7 @@ class Clock:
 
 def test_window_turns_keys_into_button_presses():
     assert check_window() is None
-    app = App(load_boards(os.path.join(ROOT, "boards")), None, Clock(), seed=1)
+    app = App(os.path.join(ROOT, "boards"), None, Clock(), seed=1)
     devices = SimDevices(DEFAULT_CURRENT_MA)
     pygame.init()
     pygame.display.set_mode((10, 10))
@@ -45,7 +44,6 @@ def test_the_window_opens_no_sound_device():
     script = (
         "import pygame\n"
         "from mapello.ui.app import App\n"
-        "from mapello.sim import load_boards\n"
         "from mapello.sim.devices import SimDevices\n"
         "from mapello.sim.window import run_window\n"
         "real = pygame.display.set_mode\n"
@@ -54,7 +52,7 @@ def test_the_window_opens_no_sound_device():
         "    pygame.event.post(pygame.event.Event(pygame.QUIT))\n"
         "    return s\n"
         "pygame.display.set_mode = opened\n"
-        "app = App(load_boards('boards'), None, lambda: 0)\n"
+        "app = App('boards', None, lambda: 0)\n"
         "run_window(app, SimDevices())\n"
         "print('mixer', pygame.mixer.get_init())\n")
     env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}

@@ -37,8 +37,8 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 from mapello.ui.app import GROUPS  # noqa: E402
 from min_heap import compile_package  # noqa: E402
 
-# The App itself and what it is given: not in GROUPS, loaded at power-on.
-APP = ("buttons", "game.catalogue", "ui.app")
+# The App itself: not in GROUPS, loaded at power-on.
+APP = ("buttons", "ui.app")
 # The groups held in a game against the computer (the play screen asks for "ai").
 IN_A_GAME = ("core", "app", "game", "play", "ai")
 

@@ -1,9 +1,10 @@
-"""The bundled boards by name.  A board file is read only when the menu first
-needs the names, and parsed only when the board is chosen: the boards cost
-next to no memory while a game is played, nothing is compiled for them before
-the game's own code, and a broken file is reported when it is chosen, with
-its line and column.  Names are unique: a name another file took already, or
-one of the menu's own boards ("Random Mapello"), gives way to the file's name."""
+"""The bundled boards by name, for the menu.  A board file is read only when
+the menu first needs the names, and parsed only when the board is chosen, and
+the menu's catalogue goes with the menu: the boards cost no memory while a
+game is played, not even this module's code, and a broken file is reported
+when it is chosen, with its line and column.  Names are unique: a name
+another file took already, or one of the menu's own boards ("Random
+Mapello"), gives way to the file's name."""
 
 import os
 
@@ -12,13 +13,16 @@ NAME_CHARS = 60     # a name is kept to this length (mapello/game/savecheck.py M
 
 class Catalogue:
     """names[i] is the i-th board's name; board(i) its BoardFile (parsed on
-    every call: the caller keeps what it needs)."""
+    every call: the caller keeps what it needs).  `boards` is a folder of
+    board files (FOLDER/*.txt, named by `say` when one cannot be read) or a
+    list of BoardFiles already in memory (tests, the desktop): what
+    mapello.ui.app.App is given."""
 
-    def __init__(self, folder=None, say=print):
-        self._names = None if folder is not None else []
-        self._sources = []      # a file path, or a BoardFile already parsed
-        self._folder = folder
+    def __init__(self, boards, say=print):
+        self._boards = boards
         self._say = say
+        self._names = None      # read when first needed
+        self._sources = []      # a file path, or a BoardFile already parsed
 
     def __len__(self):
         return len(self.names)
@@ -29,16 +33,8 @@ class Catalogue:
             self._read_names()
         return self._names
 
-    def forget(self):
-        """Let go of the names read from the folder (a game does not need
-        them: about 1.5 KB on the device); the menu reads them again, with
-        any board saved as a file meanwhile.  Boards given in memory stay."""
-        if self._folder is not None:
-            self._names = None
-            self._sources = []
-
-    def add(self, name, source):
-        self.names.append(name)
+    def _add(self, name, source):
+        self._names.append(name)
         self._sources.append(source)
 
     def board(self, i):
@@ -56,11 +52,16 @@ class Catalogue:
 
     def _read_names(self):
         """Every FOLDER/*.txt in name order, named by its header comment (or
-        its file name); a file that cannot be read is skipped, and said."""
+        its file name); a file that cannot be read is skipped, and said.
+        Boards in memory by their names, or Board 1, Board 2, ..."""
+        taken = self._names = []
+        boards = folder = self._boards
+        if not isinstance(boards, str):      # BoardFiles in memory
+            for i in range(len(boards)):
+                self._add(boards[i].name or "Board %d" % (i + 1), boards[i])
+            return
         from mapello.rules.boardfile import board_name
         from mapello.game.options import BUILT_IN_BOARDS
-        taken = self._names = []
-        folder = self._folder
         try:
             files = sorted(n for n in os.listdir(folder) if n.endswith(".txt") and not n.startswith("."))
         except OSError:
@@ -78,17 +79,4 @@ class Catalogue:
             for name in (name[:NAME_CHARS], file[:-4], file):
                 if name and name not in taken and name not in BUILT_IN_BOARDS:
                     break
-            self.add(name, path)
-
-
-def from_boards(boards):
-    """A catalogue of BoardFiles already in memory (tests, the desktop)."""
-    c = Catalogue()
-    for i in range(len(boards)):
-        c.add(boards[i].name or "Board %d" % (i + 1), boards[i])
-    return c
-
-
-def from_folder(folder, say=print):
-    """The boards in FOLDER/*.txt; their names are read when first needed."""
-    return Catalogue(folder, say)
+            self._add(name, path)

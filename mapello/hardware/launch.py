@@ -176,7 +176,6 @@ def launch(board=None, getenv=None, clock=None, until=None, boards_dir=None):
                                   if writable else "hold B at reset to save boards as files in boards/"))
     try:
         from mapello.ui.app import App
-        from mapello.game.catalogue import from_folder
         from mapello.hardware.console import Console, device_clock
         from mapello.hardware.repeat import Repeater
         ticker = None
@@ -186,7 +185,7 @@ def launch(board=None, getenv=None, clock=None, until=None, boards_dir=None):
         from mapello.hardware.record_log import RecordLog
         if clock is None:
             clock = device_clock()
-        app = App(from_folder(boards_dir), make_storage(), clock, seed=seed(),
+        app = App(boards_dir, make_storage(), clock, seed=seed(),
                   settings={"brightness": settings.brightness, "think_ms": settings.think_ms})
     except ImportError as e:
         problem = missing_library(e)

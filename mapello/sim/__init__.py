@@ -18,12 +18,6 @@ SETTLE_MS = 20         # virtual tick while the app animates or thinks
 BOARDS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "boards")
 
 
-def load_boards(folder, out=sys.stderr):
-    """The catalogue of FOLDER/*.txt; what cannot be read is named on `out`."""
-    from mapello.game.catalogue import from_folder
-    return from_folder(folder, lambda line: print(line, file=out))
-
-
 class VirtualClock:
     """Milliseconds that move only when told: scripted runs are repeatable."""
 
@@ -147,7 +141,7 @@ def run(args):
     settings = {"brightness": DEFAULT_BRIGHTNESS}
     if args.brightness is not None:
         settings["brightness"] = max(1, min(100, args.brightness))
-    app = App(load_boards(args.boards), storage, clock, seed=seed, settings=settings)
+    app = App(args.boards, storage, clock, seed=seed, settings=settings)
     devices = SimDevices(args.current_ma or DEFAULT_CURRENT_MA)
     try:
         if scripted:

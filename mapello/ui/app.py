@@ -45,7 +45,7 @@ GROUPS = {
     "core": "rules.geometry rules.position rules.limits ui.palette ui.board_view game.options "
             "game.storage",
     "game": "rng game.savefile game.record game.game game.series game.session",
-    "menu": "rules.pieces rules.boardfile ui.menu_boards ui.menu",
+    "menu": "rules.pieces rules.boardfile game.catalogue ui.menu_boards ui.menu",
     "setup": "rules.pieces game.board_setup ui.choice ui.setup ui.colour",
     "play": "ui.choice ui.thinking ui.game_menu ui.play",
     "ai": "ai.evaluation ai.frontier ai.alphabeta ai.search ai.levels ai.thinker",  # the computer and hints
@@ -111,7 +111,10 @@ def wrap(text):
 class App:
     """One object, fed by press()/release()/tick(); see the module docstring.
 
-    boards: the bundled boards, a mapello.game.catalogue.Catalogue;
+    boards: where the bundled boards come from: a folder of board files, or
+    a list of BoardFiles (tests, the desktop); the menu reads them through a
+    mapello.game.catalogue.Catalogue it makes (`catalogue`), which a game
+    does not hold;
     storage: where games are saved (mapello.game.storage) or None;
     clock: a callable returning milliseconds; seed: for random boards and
     the computer; settings: values that override options.DEFAULT_SETTINGS.
@@ -119,6 +122,7 @@ class App:
 
     def __init__(self, boards, storage, clock, seed=0, settings=None):
         self.boards = boards
+        self.catalogue = None     # the menu's, made by mapello.ui.menu_boards
         self.storage = storage
         self.clock = clock
         self.seed = seed
@@ -242,7 +246,7 @@ class App:
             if name is None:              # start_game(board): args (board,); resume_game(): ()
                 self.screen = None
                 self.last_record = None   # a new session: the last one's game-over screen is gone
-                self.boards.forget()      # the menu's board names, read again at its return
+                self.catalogue = None     # the menu's board names, read again at its return
                 if args:
                     self.use(("game",))
                     s, step = self.flow().start(self, args[0])

@@ -5,13 +5,24 @@ or removed never moves the choice to another board; a name no longer there
 falls back to the first board."""
 
 from mapello.game import options
+from mapello.game.catalogue import Catalogue
 from mapello.rules.position import Position
 
 SAVED_BOARD, BLOCKED, RANDOM, BY_HAND = options.BUILT_IN_BOARDS
 
 
+def catalogue(app):
+    """The menu's catalogue of app.boards, made when first needed: the App
+    lets go of it when a game starts, and this module goes with the menu.
+    A board file that cannot be read is named on the terminal (a board's
+    serial console), as the menu reads the names."""
+    if app.catalogue is None:
+        app.catalogue = Catalogue(app.boards)
+    return app.catalogue
+
+
 def board_names(app):
-    names = list(app.boards.names)
+    names = list(catalogue(app).names)
     first = options.DEFAULT_SETTINGS["board"]     # the rulebook example
     if first in names:
         names.remove(first)
@@ -37,8 +48,9 @@ def chosen_name(app):
 def bundled(app, name):
     """The bundled board called `name` (a BoardFile), or None; a broken file
     raises (BoardError or OSError, naming the file)."""
-    names = app.boards.names
-    return app.boards.board(names.index(name)) if name in names else None
+    boards = catalogue(app)
+    names = boards.names
+    return boards.board(names.index(name)) if name in names else None
 
 
 def saved_board(app):

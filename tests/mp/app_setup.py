@@ -12,10 +12,9 @@ from driver import Clock, Player  # noqa: E402
 
 
 def main():
-    from mapello.game.catalogue import from_boards
     from mapello.ui.app import App
     clock = Clock()
-    app = App(from_boards([]), None, clock, settings={"mode": 1})
+    app = App([], None, clock, settings={"mode": 1})
     player = Player(app, clock)
 
     def press(*names):

@@ -172,7 +172,8 @@ def test_the_apps_worst_case_on_the_wire(wire):
     black h8, white g6, the cursor at rest on a1 so the discs a1 would flip
     glow): each cell's wire colour by what the cell is, and every two
     neighbours of different kinds clearly apart."""
-    p = Player(boards=os.path.join(ROOT, "docs", "boards"), settings={"brightness": DEFAULTS.brightness, "games": 2})
+    p = Player(boards=os.path.join(ROOT, "docs", "boards"),
+               settings={"brightness": DEFAULTS.brightness, "games": 2})
     p.tap(buttons.A)                                   # start: black to move, cursor on a1
     for b in (buttons.UP, buttons.LEFT, buttons.A):    # black h8
         p.tap(b)

@@ -329,7 +329,9 @@ def test_a_bad_board_file_is_named_when_chosen_and_an_unreadable_one_skipped(tmp
     (tmp_path / "bad.txt").write_text("; Broken\nJ J\n")
     (tmp_path / "binary.txt").write_bytes(b"\xff\xfe not text")
     said = []
-    assert Catalogue(str(tmp_path), said.append).names == ["Broken", "good"]
+    boards = Catalogue(str(tmp_path), said.append)
+    assert said == []                                  # the names are read when first needed
+    assert boards.names == ["Broken", "good"]
     assert len(said) == 1 and said[0].startswith("Skipped binary.txt:")
     capsys.readouterr()
     app = App(str(tmp_path), None, lambda: 0)

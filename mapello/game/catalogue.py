@@ -55,10 +55,10 @@ class Catalogue:
         its file name); a file that cannot be read is skipped, and said.
         Boards in memory by their names, or Board 1, Board 2, ..."""
         taken = self._names = []
-        boards = folder = self._boards
-        if not isinstance(boards, str):      # BoardFiles in memory
-            for i in range(len(boards)):
-                self._add(boards[i].name or "Board %d" % (i + 1), boards[i])
+        folder = self._boards
+        if not isinstance(folder, str):      # BoardFiles in memory
+            for i, board in enumerate(folder):
+                self._add(board.name or "Board %d" % (i + 1), board)
             return
         from mapello.rules.boardfile import board_name
         from mapello.game.options import BUILT_IN_BOARDS

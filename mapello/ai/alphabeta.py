@@ -141,7 +141,7 @@ def run(se, limit):
             sw = 0
             h = hs[p]
             fc = 1 if EN[c] else 0  # the frontier, own minus the opponent's: what changes
-            for dd in DIRS[c]:
+            for dd in DIRS:
                 y = c + dd
                 u = b[y]
                 if u == o:
@@ -179,7 +179,7 @@ def run(se, limit):
             i = BO[c]
             R[am + r] ^= i
             R[r] ^= i
-            for dd in DIRS[c]:
+            for dd in DIRS:
                 EN[c + dd] -= 1
             h ^= ZK[am * 10 - 100 + c]
             v = W[c] + 2 * sw + FW * fc
@@ -244,7 +244,7 @@ def run(se, limit):
                 y = BO[c]
                 R[am + r] ^= y
                 R[r] ^= y
-                for dd in DIRS[c]:
+                for dd in DIRS:
                     EN[c + dd] += 1
                 if c in PENS:
                     se._unlift(PENS[c])
@@ -279,7 +279,7 @@ def run(se, limit):
             m = col[p]
             mi[p] = len(ml[p])
             gd[p] = 1
-            if not any_move(b, R, DIRS, 3 - m):
+            if not any_move(b, R, 3 - m):
                 val = margin_value(mg[p])  # the game is over
                 mode = _RESOLVED
                 continue

@@ -73,7 +73,7 @@ def unflippable_cells(walls, jokers):
 
 class BoardInfo:
     """The fixed facts of a board that the search works with: its mailbox
-    template, each cell's flip directions and weight, the penalties around
+    template, each cell's weight, the penalties around
     unflippable cells, and the hashing keys.  They depend only on the walls
     and the jokers; setup() fills them in place for another board, so that
     the device makes them once (mapello.ai.thinker keeps one)."""
@@ -84,7 +84,6 @@ class BoardInfo:
         self.cells = bytearray(100)
         self.lines = bytearray(100)  # how many lines can flip a disc on the cell
         self.base = array("h", _ZEROS + _ZEROS)  # the cell weights of the phase
-        self.dirs = [()] * 100  # the directions from each cell towards a playable cell
         # an unflippable cell's (neighbour, penalty, ...), by cell: a dict, as
         # they are few (a list of 100 would be mostly None)
         self.pens = {}  # type: dict
@@ -109,7 +108,6 @@ class BoardInfo:
         self.zflip = flip
         self.zside = 0x1F3A5C7B
         self.key = None  # type: tuple
-        self.stale = True
         self.setup(walls, jokers)
 
     def row(self, empties):
@@ -119,10 +117,8 @@ class BoardInfo:
                 return r
         return self.weights[-1]
 
-    def setup(self, walls, jokers, directions=True):
-        """Fill the facts for the board with these walls and jokers.  With
-        directions=False the flip directions are left to set_directions(),
-        which mapello.ai.thinker calls in a step of its own (each is kept short)."""
+    def setup(self, walls, jokers):
+        """Fill the facts for the board with these walls and jokers."""
         if self.key is not None and self.key[0] == walls and self.key[1] == jokers:
             return
         self.key = (walls, jokers, None)
@@ -158,42 +154,6 @@ class BoardInfo:
                     n += 1
             lines[i] = n
         self.playable = bytes(playable)
-        self.stale = True  # the directions are of another board
-        if directions:
-            self.set_directions()
-
-    def set_directions(self):
-        """Fill each cell's directions towards a playable cell."""
-        if not self.stale:
-            return
-        cells = self.cells
-        dirs = self.dirs
-        # equal direction tuples are one object, within this board: a cache
-        # kept across boards grows with each new board (72 tuples after ten
-        # random ones, 124 after fifty), and a game would hold its dict.  A
-        # mask's first cell is looked up in a bytearray of the 256 masks, not
-        # a dict, which grows to 592 bytes in one piece (64-bit VM) as a game
-        # starts; one work list makes every tuple, so the tuples, which stay,
-        # are all it leaves
-        first = bytearray(256)  # 1 + the cell whose tuple a mask has, 0: none yet
-        work = []
-        for i in range(100):
-            dirs[i] = ()
-        for i in self.playable:
-            mask = 0
-            for k in range(8):
-                if cells[i + DIRECTIONS[k]] == _EMPTY:
-                    mask |= 1 << k
-            if first[mask]:
-                dirs[i] = dirs[first[mask] - 1]
-                continue
-            del work[:]
-            for k in range(8):
-                if (mask >> k) & 1:
-                    work.append(DIRECTIONS[k])
-            dirs[i] = tuple(work)
-            first[mask] = i + 1
-        self.stale = False
 
     def use_phase(self, empties):
         """Set the cell weights and the penalties for the phase of `empties`."""
@@ -272,15 +232,15 @@ class BoardInfo:
                 t = pens[u]
                 for k in range(0, len(t), 2):
                     w[t[k]] += t[k + 1]
-        dirs = self.dirs
         me = pos.turn + 1
         v = 0
         h = 0
         front = 0
         zkey = self.zkey
+        near[:] = _EIGHTS   # more than a cell that no disc can be on ever loses
         for i in self.playable:
             n = 0
-            for d in dirs[i]:
+            for d in DIRECTIONS:
                 if b[i + d] == _EMPTY:
                     n += 1
             near[i] = n
@@ -305,5 +265,6 @@ class BoardInfo:
 
 
 _ZEROS = bytes(100)
+_EIGHTS = b"\x08" * 100
 # the column of a row's single bit 2**c is COL_OF[2**c % 11] (2**c % 11 differ for c < 10)
 COL_OF = tuple(max([c for c in range(10) if (1 << c) % 11 == i] + [0]) for i in range(11))

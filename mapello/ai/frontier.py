@@ -3,7 +3,7 @@ rows (docs/DESIGN.md, "The computer player").  One module for both: each
 module costs its own object, globals and names in RAM.
 """
 
-from mapello.ai.evaluation import COL_OF
+from mapello.ai.evaluation import COL_OF, DIRECTIONS
 
 
 def moves(R, m, out, W, HI, x1, x2, x3, down):
@@ -67,17 +67,18 @@ def moves(R, m, out, W, HI, x1, x2, x3, down):
         r += 1
 
 
-def any_move(b, R, dirs, m):
+def any_move(b, R, m):
     """True if colour m has a legal move (a walk from every empty cell: only
     needed when the side to move has none, to tell a pass from the end)."""
     o = 3 - m
+    dirs = DIRECTIONS
     for r in range(1, 9):
         t = R[r]
         while t:
             u = t & -t
             t ^= u
             c = 10 * r + COL_OF[u % 11]
-            for d in dirs[c]:
+            for d in dirs:
                 if b[c + d] == o:
                     x = c + d + d
                     while b[x] == o:
@@ -139,7 +140,7 @@ def leaves(se, p, limit, nodes):
         f = 0  # discs flipped
         sw = 0  # their weights
         fc = 1 if EN[c] else 0  # the frontier, own minus the opponent's: what changes
-        for dd in DIRS[c]:
+        for dd in DIRS:
             y = c + dd
             u = b[y]
             if u == o:

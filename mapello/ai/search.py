@@ -14,6 +14,7 @@ import gc
 from array import array
 
 from mapello.ai import alphabeta
+from mapello.ai.evaluation import DIRECTIONS
 
 _INF = const(1000000)
 
@@ -63,10 +64,10 @@ def reserve(info, table=True):
         if not table:
             tk = tv = None
         stacks = _MEM[2]
-        _MEM[3] = (b, rows, w, info.dirs, info.pens, points, info, info.zkey, info.zflip,
+        _MEM[3] = (b, rows, w, DIRECTIONS, info.pens, points, info, info.zkey, info.zflip,
                    info.zside, hist, undo, scratch, down, tk, tv, (1 << _TT_BITS) - 1,
                    _TT_BITS, near) + stacks
-        _MEM[4] = (b, w, rows, info.dirs, info.pens, points, hist, scratch, down, info,
+        _MEM[4] = (b, w, rows, DIRECTIONS, info.pens, points, hist, scratch, down, info,
                    near) + stacks
 
 

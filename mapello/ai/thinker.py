@@ -72,7 +72,7 @@ class Thinker:
         self._start = clock() if self._clock is not None else 0
         self._deadline = self._start + time_budget_ms if self._clock is not None else 0
         self._rng = Rng(seed)
-        self._stage = 0  # the preparing steps done; 4: the search runs
+        self._stage = 0  # the preparing steps done; 3: the search runs
         self._pos = None
         t = pos.turn
         own = pos.discs[t]
@@ -100,10 +100,10 @@ class Thinker:
 
     def step(self, max_nodes=256):
         """Search about `max_nodes` more nodes; True once the choice is final.
-        The first four calls prepare the search instead (the board's tables,
+        The first three calls prepare the search instead (the board's tables,
         the phase's weights, the search's own state), so that no call takes
         long."""
-        if self._stage < 4 and not self._done:
+        if self._stage < 3 and not self._done:
             if self._out_of_budget():
                 self.stop()
             else:
@@ -131,8 +131,8 @@ class Thinker:
         return self._done
 
     def _prepare(self):
-        """One stage of preparing the search: the board's cells, its flip
-        directions, the weights of the game's phase, the search's state."""
+        """One stage of preparing the search: the board's cells, the weights
+        of the game's phase, the search's state."""
         pos = self._pos
         stage = self._stage
         self._stage = stage + 1
@@ -141,12 +141,9 @@ class Thinker:
         info = board_info(pos)
         if stage == 0:
             return
-        info.set_directions()
-        if stage == 1:
-            return
         empties = popcount(pos.empty())
         info.use_phase(empties)
-        if stage == 2:
+        if stage == 1:
             return
         # the first order: by cell weight, ties shuffled by the seed
         cells = self._root
@@ -171,7 +168,7 @@ class Thinker:
         if self._done:
             return
         s = self._search
-        if self._stage < 4:  # not started: the first legal move
+        if self._stage < 3:  # not started: the first legal move
             self._done = True
             return
         # the first root move is the last iteration's best; a move that beat it
@@ -244,7 +241,7 @@ def board_info(pos):
     if info is None:
         gc.collect()
         info = _INFO[0] = BoardInfo(pos.walls, pos.jokers)
-    info.setup(pos.walls, pos.jokers, False)
+    info.setup(pos.walls, pos.jokers)
     return info
 
 

@@ -107,10 +107,9 @@ def check_a_moves_search_allocates_no_tables():
 def check_other_boards_leave_no_board_facts_behind():
     """The board facts the computer keeps (one BoardInfo, set up again for
     each board) hold no more after thirty other boards than after the
-    first.  A cache of direction tuples kept across boards grew by one
-    tuple for each new pattern of neighbours: 72 after ten random boards,
-    124 after fifty.  (The App drops the computer's modules between series,
-    which emptied it; a desktop tournament does not.)  Counted in
+    first: what setup() fills is made once, in the first, and filled in
+    place.  (The App drops the computer's modules between series, which
+    would hide a growth; a desktop tournament does not.)  Counted in
     MicroPython only."""
     if not hasattr(gc, "mem_alloc"):
         return
@@ -124,13 +123,13 @@ def check_other_boards_leave_no_board_facts_behind():
         return Position(walls=cells_mask(rng.pick(squares, 1 + rng.below(8))),
                         jokers=cells_mask(rng.pick(BORDER_CELLS, 1 + rng.below(8))))
     pos = parse_position(BOARD)
-    board_info(pos).set_directions()
+    board_info(pos)
     gc.collect()
     first = gc.mem_alloc()
     for _ in range(30):
-        board_info(other_board()).set_directions()
+        board_info(other_board())
         gc.collect()
-    board_info(pos).set_directions()
+    board_info(pos)
     gc.collect()
     later = gc.mem_alloc()
     assert later - first <= 256, (first, later)

@@ -141,19 +141,28 @@ class BoardInfo:
             if row & 0x200:
                 cells[10 * r + 9] = _JOKER_CELL
         lines = self.lines
-        playable = []
         for i in range(100):
             lines[i] = 0
+        # counted first, then made in one piece of that many bytes: a list
+        # grown cell by cell needs 512 bytes in one piece (64-bit VM) where
+        # a game has cut the heap up, and the hard level's first move failed there
+        count = 0
+        for i in INNER_CELLS:
+            if cells[i] == _EMPTY:
+                count += 1
+        playable = bytearray(count)
+        k = 0
         for i in INNER_CELLS:
             if cells[i] != _EMPTY:
                 continue
-            playable.append(i)
+            playable[k] = i
+            k += 1
             n = 0
             for d in _LINES:
                 if cells[i + d] != _BLOCK and cells[i - d] != _BLOCK:
                     n += 1
             lines[i] = n
-        self.playable = bytes(playable)
+        self.playable = playable
 
     def use_phase(self, empties):
         """Set the cell weights and the penalties for the phase of `empties`."""

@@ -26,6 +26,7 @@ _INF = const(1000000)
 _TT_BITS = const(7)  # 128 entries of 8 bytes
 _STACKS = const(20)
 _PLIES = const(6)  # stack room made at the start (it grows as lines go deeper)
+_ONE_PLY = [0]  # what _grow() extends a stack of numbers by
 
 
 def _make_memory():
@@ -113,11 +114,14 @@ class Search:
 
     def _grow(self, need):
         """Make the stacks `need` plies deep (a list of moves per ply): they
-        grow as the search first reaches a ply."""
+        grow as the search first reaches a ply.  extend() by a list makes
+        room for it and 4 more, where append() would double the room: a
+        line 13 plies deep then holds 17 entries a stack, not 24 (20
+        stacks), and the growth, mid-search in a full heap, asks for less."""
         for i in range(_STACKS):
             stack = _MEM[2][i]
             while len(stack) < need:
-                stack.append([] if i == 10 else 0)
+                stack.extend([[]] if i == 10 else _ONE_PLY)
 
     def start(self, root, depth, alpha=-_INF, beta=_INF):
         """Begin an iteration `depth` plies deep over the root moves `root`, with

@@ -246,7 +246,9 @@ class BoardInfo:
         h = 0
         front = 0
         zkey = self.zkey
-        near[:] = _EIGHTS   # more than a cell that no disc can be on ever loses
+        # a wall or border cell's count is only counted down, by each playable
+        # neighbour filled (the search walks all 8 directions): 8 never goes below 0
+        near[:] = _EIGHTS
         for i in self.playable:
             n = 0
             for d in DIRECTIONS:

@@ -11,11 +11,10 @@ board set up by hand), tests/mp/app_resume.py (switched on with a game
 against the computer saved, B resumes it and it is played out) and
 tests/mp/app_menu_evening.py (three one-game series from the menu, each
 starting with the heap the first had).  The VM is
-64-bit: a game's live peak is 1.43 times what a 32-bit build of the VM
-holds (115.7 KB to 81.0 KB compiled), so 112K here is about 78 KB on a
+64-bit: a game's live peak is 1.42 times what a 32-bit build of the VM
+holds (111.7 KB to 78.5 KB compiled), so 112K here is about 79 KB on a
 Pico.  The sweep keeps to the goal's 16K steps (112K, 128K, ...): the
-compiled flows pass from 120K (the menu evening in 7 of 8 layouts there),
-so it starts them at 128K."""
+compiled flows pass from 116K, so it starts them at 128K."""
 import os
 import shutil
 import subprocess

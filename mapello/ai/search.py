@@ -26,7 +26,7 @@ _INF = const(1000000)
 _TT_BITS = const(7)  # 128 entries of 8 bytes
 _STACKS = const(20)
 _PLIES = const(6)  # stack room made at the start (it grows as lines go deeper)
-_ONE_PLY = [0]  # what _grow() extends a stack of numbers by
+_ONE_PLY = [0]  # type: list  # what _grow() extends a stack of numbers by
 
 
 def _make_memory():

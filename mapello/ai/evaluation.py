@@ -246,12 +246,13 @@ class BoardInfo:
         h = 0
         front = 0
         zkey = self.zkey
+        dirs = DIRECTIONS
         # a wall or border cell's count is only counted down, by each playable
         # neighbour filled (the search walks all 8 directions): 8 never goes below 0
         near[:] = _EIGHTS
         for i in self.playable:
             n = 0
-            for d in DIRECTIONS:
+            for d in dirs:
                 if b[i + d] == _EMPTY:
                     n += 1
             near[i] = n

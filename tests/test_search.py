@@ -103,6 +103,7 @@ def test_every_integer_of_the_search_stays_small_on_a_32_bit_board():
         assert all(-SMALL <= v < SMALL for v in values)
     info = board_info(Position())
     assert all(0 <= k < SMALL for k in info.zkey) and 0 <= info.zside < SMALL
+    assert all(0 <= k < SMALL for k in info.zflip)
 
 
 def endgame(empties, seed):

@@ -181,12 +181,12 @@ def run(se, limit):
             R[r] ^= i
             for dd in DIRS:
                 EN[c + dd] -= 1
-            h ^= ZK[am * 10 - 100 + c]
+            h ^= ZK[c] if m == 1 else ZK[c] ^ ZF[c]
             v = W[c] + 2 * sw + FW * fc
             g = mg[p] + 1 + 2 * f
             if BP[c]:
                 g += BP[c]
-                h ^= ZK[200 + c] ^ (ZS if m == 2 else 0)
+                h ^= ZK[100 + c] ^ (ZS if m == 2 else 0)
             if c in PENS:
                 v += se._lift(PENS[c], m)
             mv[p] = c

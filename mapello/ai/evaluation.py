@@ -92,19 +92,24 @@ class BoardInfo:
         # the margin and parity weights by the empties of a leaf
         self.margin_weight = array("h", [self.row(e)[9] for e in range(65)])
         self.parity = array("h", [self.row(e)[10] for e in range(65)])
-        # Zobrist keys below 2**30, the same on every interpreter:
-        # [100 * (colour - 1) + cell], then 100 keys for taking a bonus
+        # Zobrist keys below 2**30, the same on every interpreter: zkey[cell]
+        # a black disc's, zkey[100 + cell] for taking a bonus; a white disc's
+        # is zkey[cell] ^ zflip[cell], zflip[cell] being what a flip there
+        # changes (100 keys not kept: 400 bytes)
         state = 0x2545F491
-        keys = array("i", bytes(1200))
+        keys = array("i", bytes(800))
+        flip = array("i", bytes(400))
         for i in range(300):
             state ^= (state << 13) & 0xFFFFFFFF
             state ^= state >> 17
             state ^= (state << 5) & 0xFFFFFFFF
-            keys[i] = state >> 2
+            if i < 100:
+                keys[i] = state >> 2
+            elif i < 200:
+                flip[i - 100] = keys[i - 100] ^ (state >> 2)
+            else:
+                keys[i - 100] = state >> 2
         self.zkey = keys
-        flip = array("i", bytes(400))
-        for i in range(100):
-            flip[i] = keys[i] ^ keys[100 + i]
         self.zflip = flip
         self.zside = 0x1F3A5C7B
         self.key = None  # type: tuple
@@ -246,6 +251,7 @@ class BoardInfo:
         h = 0
         front = 0
         zkey = self.zkey
+        zflip = self.zflip
         dirs = DIRECTIONS
         # a wall or border cell's count is only counted down, by each playable
         # neighbour filled (the search walks all 8 directions): 8 never goes below 0
@@ -263,7 +269,7 @@ class BoardInfo:
                 if n:
                     front += 1
             elif c == 2:
-                h ^= zkey[100 + i]
+                h ^= zkey[i] ^ zflip[i]
                 v -= w[i]
                 if n:
                     front -= 1

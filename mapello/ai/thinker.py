@@ -41,13 +41,14 @@ class Thinker:
     time_budget_ms with `clock` (a callable returning milliseconds) caps the
     time.  With neither, the level's default node budget applies.  max_depth
     stops iterative deepening there, without an exact solve (tests compare
-    with plain minimax).
+    with plain minimax).  `pos` is read, not copied, by the first three
+    steps: it must not change before them (the play screen takes no move
+    while the computer or a hint thinks).
     """
 
     def __init__(self, pos, level, seed=0, node_budget=None, time_budget_ms=None, clock=None,
                  max_depth=None):
         self._search = None  # made by the first steps (each is kept short)
-        self._copy = None    # the position thought about, kept for the next restart()
         self.restart(pos, level, seed, node_budget, time_budget_ms, clock, max_depth)
 
     def restart(self, pos, level, seed=0, node_budget=None, time_budget_ms=None, clock=None,
@@ -89,7 +90,9 @@ class Thinker:
             self._done = True
             return
         self._root = cells
-        self._pos = self._copy = pos.copy(False, self._copy)
+        # read by the preparing steps, not copied (a copy would be 500 bytes
+        # held all game): pos must not change until step() has prepared
+        self._pos = pos
 
     def best(self):
         """The move to play if stopped now: a legal cell, or PASS."""

@@ -79,7 +79,7 @@ def run(se, limit):
                             continue
             # first the table's move and the killers, if their cells are empty
             lst = ml[p]
-            del lst[:]
+            lst[:] = b""
             if c and not b[c]:
                 lst.append(c)
             i = k1[p]
@@ -120,7 +120,8 @@ def run(se, limit):
                       lst[2] if k > 2 else 0, down)
                 if len(scratch) > 1:
                     scratch.sort(reverse=True)
-                lst.extend(scratch)
+                for c in scratch:
+                    lst.append(c & 127)
                 gd[p] = 1
                 lg[p] += len(scratch)
                 if not lg[p]:
@@ -130,7 +131,7 @@ def run(se, limit):
                     val = bv[p]
                     mode = _RESOLVED
                     continue
-            c = lst[k] & 127
+            c = lst[k]
             mi[p] = k + 1
             if p == 0:
                 se.ri = k

@@ -121,7 +121,8 @@ def leaves(se, p, limit, nodes):
                   lst[2] if len(lst) > 2 else 0, down)
             if len(scratch) > 1:
                 scratch.sort(reverse=True)
-            lst.extend(scratch)
+            for c in scratch:
+                lst.append(c & 127)
             known += len(scratch)
             gen = 1
             if not known:
@@ -135,7 +136,7 @@ def leaves(se, p, limit, nodes):
             lg[p] = known
             gd[p] = gen
             return -1 - nodes
-        c = lst[k] & 127
+        c = lst[k]
         k += 1
         f = 0  # discs flipped
         sw = 0  # their weights

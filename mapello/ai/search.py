@@ -23,7 +23,7 @@ _INF = const(1000000)
 # each move.  The transposition table (_TT_BITS) is part of it.  One search
 # at a time owns it (_MEM below), and a search that a newer one displaced
 # stops (run() returns None).
-_TT_BITS = const(7)  # 128 entries of 8 bytes
+_TT_BITS = const(6)  # 64 entries of 8 bytes
 _STACKS = const(20)
 _PLIES = const(6)  # stack room made at the start (it grows as lines go deeper)
 _ONE_PLY = [0]  # type: list  # what _grow() extends a stack of numbers by

@@ -187,7 +187,8 @@ def run(se, limit):
             g = mg[p] + 1 + 2 * f
             if BP[c]:
                 g += BP[c]
-                h ^= ZK[100 + c] ^ (ZS if m == 2 else 0)
+                i = ZK[c]   # the bonus's key: the cell's rotated (no heap integer on 32 bits)
+                h ^= ((i & 0x7FFFFF) << 7) ^ (i >> 23) ^ (ZS if m == 2 else 0)
             if c in PENS:
                 v += se._lift(PENS[c], m)
             mv[p] = c

@@ -93,22 +93,21 @@ class BoardInfo:
         self.margin_weight = array("h", [self.row(e)[9] for e in range(65)])
         self.parity = array("h", [self.row(e)[10] for e in range(65)])
         # Zobrist keys below 2**30, the same on every interpreter: zkey[cell]
-        # a black disc's, zkey[100 + cell] for taking a bonus; a white disc's
-        # is zkey[cell] ^ zflip[cell], zflip[cell] being what a flip there
-        # changes (100 keys not kept: 400 bytes)
+        # a black disc's; a white disc's is zkey[cell] ^ zflip[cell],
+        # zflip[cell] being what a flip there changes; taking the bonus on
+        # the cell, zkey[cell] rotated by 7 of its 30 bits (bonus_key()).
+        # Those 200 keys are not kept: 800 bytes.
         state = 0x2545F491
-        keys = array("i", bytes(800))
+        keys = array("i", bytes(400))
         flip = array("i", bytes(400))
-        for i in range(300):
+        for i in range(200):
             state ^= (state << 13) & 0xFFFFFFFF
             state ^= state >> 17
             state ^= (state << 5) & 0xFFFFFFFF
             if i < 100:
                 keys[i] = state >> 2
-            elif i < 200:
-                flip[i - 100] = keys[i - 100] ^ (state >> 2)
             else:
-                keys[i - 100] = state >> 2
+                flip[i - 100] = keys[i - 100] ^ (state >> 2)
         self.zkey = keys
         self.zflip = flip
         self.zside = 0x1F3A5C7B

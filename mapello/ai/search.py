@@ -26,21 +26,24 @@ _INF = const(1000000)
 _TT_BITS = const(6)  # 64 entries of 8 bytes
 _STACKS = const(20)
 _PLIES = const(6)  # stack room made at the start (it grows as lines go deeper)
-_ONE_PLY = [0]  # type: list  # what _grow() extends a stack of numbers by
+_ONE_PLY = array("i", bytes(4))  # what _grow() extends a stack of numbers by
 
 
 def _make_memory():
-    stacks = tuple([0] * _PLIES for _ in range(_STACKS))  # type: tuple
-    for i in range(_PLIES):
-        stacks[10][i] = bytearray()
+    stacks = tuple([bytearray() for _ in range(_PLIES)] if k == 10 else array("i", bytes(4 * _PLIES))
+                   for k in range(_STACKS))  # type: tuple
     scratch = [0] * 32
     del scratch[:]
-    # Each ply's moves are a bytearray of cells, not a list of sort keys: a
-    # byte a move, where a list takes 8 (64-bit VM) and doubles its room
-    # (800 bytes less in a series, for 1.2% more VM instructions a node).
+    # The stacks of numbers are arrays of 32-bit integers (every value on
+    # them is a small integer): 4 bytes a ply, where a list takes 8 in a
+    # 64-bit VM, which the deepest line of a game (an exact solve near the
+    # end, 13 plies and more) pays for 19 stacks; +1.5% VM instructions a
+    # node.  Each ply's moves are a bytearray of cells, not a list of sort
+    # keys: a byte a move, where a list takes 8 (64-bit VM) and doubles its
+    # room (800 bytes less in a series, for 1.2% more VM instructions a node).
     # The mailbox and the empty-neighbour counts are bytearrays: 100 bytes, not
     # a list's 400 (800 in a 64-bit VM), for about 1% more VM instructions a
-    # node.  The stacks and the rows stay lists: as arrays they cost 2 to 4%.
+    # node.  The rows stay a list.
     return stacks, (bytearray(100), array("h", bytes(200)), [0] * 30, bytearray(100),
                     array("h", bytes(200)), bytearray(19 * 12 + 1),
                     scratch, [0] * 10, array("i", bytes(4 << _TT_BITS)),

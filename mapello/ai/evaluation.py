@@ -95,8 +95,9 @@ class BoardInfo:
         # Zobrist keys below 2**30, the same on every interpreter: zkey[cell]
         # a black disc's; a white disc's is zkey[cell] ^ zflip[cell],
         # zflip[cell] being what a flip there changes; taking the bonus on
-        # the cell, zkey[cell] rotated by 7 of its 30 bits (bonus_key()).
-        # Those 200 keys are not kept: 800 bytes.
+        # the cell, zkey[cell] rotated by 7 of its 30 bits (worked out in
+        # mapello/ai/alphabeta.py, where a move takes one).  Those 200 keys
+        # are not kept: 800 bytes.
         state = 0x2545F491
         keys = array("i", bytes(400))
         flip = array("i", bytes(400))

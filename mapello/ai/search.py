@@ -119,11 +119,12 @@ class Search:
         self._p = self._mode = self._val = self._up = 0
 
     def _grow(self, need):
-        """Make the stacks `need` plies deep (a bytearray of moves per ply): they
-        grow as the search first reaches a ply.  extend() by a list makes
-        room for it and 4 more, where append() would double the room: a
-        line 13 plies deep then holds 17 entries a stack, not 24 (20
-        stacks), and the growth, mid-search in a full heap, asks for less."""
+        """Make the stacks `need` plies deep: they grow as the search first
+        reaches a ply, by extend(), which makes an array exactly the room
+        asked for and a list (stack 10, a bytearray of moves per ply) that
+        and 4 more, where append() would double a list's room or add 8
+        entries to an array's: the growth, mid-search in a full heap, asks
+        for little."""
         for i in range(_STACKS):
             stack = _MEM[2][i]
             while len(stack) < need:

@@ -87,9 +87,29 @@ def test_terminal_play_as_a_user():
         assert "Game menu" in screen and "Back to game" in screen
         screen = t.send("\x7f", until="White to move")     # Backspace = B: back
         assert "P2 White to move" in screen
+        screen = t.send("b", until="Game menu")            # the letter b is B too
+        assert "Game menu" in screen
+        screen = t.send("a", until="White to move")        # and a is A: Back to game
+        assert "P2 White to move" in screen
     finally:
         status = t.close()
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+def test_the_letters_a_and_b_are_the_a_and_b_buttons():
+    """A newcomer presses a for A: the letters name the buttons, either case,
+    so they move nothing (arrows only) and the legend says so."""
+    from mapello import buttons
+    from mapello.sim.terminal import KEY_LEGEND, parse_keys
+    assert parse_keys("aAzZ \r") == [buttons.A] * 6
+    assert parse_keys("bBxX\x7f") == [buttons.B] * 5
+    assert parse_keys("\x1b[A\x1b[B\x1b[D\x1b[C") == [buttons.UP, buttons.DOWN, buttons.LEFT,
+                                                      buttons.RIGHT]
+    assert parse_keys("wsd") == []
+    assert parse_keys("q") == ["quit"]
+    legend = " ".join(KEY_LEGEND)
+    assert "A, Z, Enter or Space = A" in legend and "B, X or Backspace = B" in legend
+    assert "WASD" not in legend
 
 
 def test_keys_script_and_snapshot_match_the_app_frame(tmp_path):

@@ -35,6 +35,27 @@ def test_window_turns_keys_into_button_presses():
     assert "to move" in " ".join(app.lines)
 
 
+def test_the_window_takes_the_letters_a_and_b_for_the_a_and_b_buttons():
+    """B opens the game menu, A goes back to the game (its first line)."""
+    app = App(os.path.join(ROOT, "boards"), None, Clock(), seed=1)
+    devices = SimDevices(DEFAULT_CURRENT_MA)
+    pygame.init()
+    pygame.display.set_mode((10, 10))
+    for key in (pygame.K_a, pygame.K_b):                    # start a game, open its menu
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    run_window(app, devices, cell=20)
+    assert app.screen_name == "choice" and "Game menu" in " ".join(app.lines)
+    pygame.init()                                           # run_window quit pygame
+    pygame.display.set_mode((10, 10))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_a))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    run_window(app, devices, cell=20)
+    assert app.screen_name == "play" and "to move" in " ".join(app.lines)
+
+
 def test_the_window_opens_no_sound_device():
     """On a machine without a sound card pygame.init() printed ALSA errors: the
     window starts only pygame's display.  Run in a fresh process with no

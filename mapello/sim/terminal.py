@@ -9,8 +9,8 @@ import sys
 
 from mapello import buttons
 
-KEY_LEGEND = ("Keys: arrows or WASD move   Z / Enter / Space = A",
-              "      X / Backspace = B      Q = quit")
+KEY_LEGEND = ("Keys: arrows move   A, Z, Enter or Space = A",
+              "      B, X or Backspace = B   Q = quit")
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 # What each cell IS, as one letter, for a colour-less terminal (--plain) and
@@ -68,9 +68,8 @@ def render(devices, plain=False):
 KEYS = {"\x1b[A": buttons.UP, "\x1b[B": buttons.DOWN, "\x1b[C": buttons.RIGHT,
         "\x1b[D": buttons.LEFT, "\x1bOA": buttons.UP, "\x1bOB": buttons.DOWN,
         "\x1bOC": buttons.RIGHT, "\x1bOD": buttons.LEFT,
-        "w": buttons.UP, "s": buttons.DOWN, "a": buttons.LEFT, "d": buttons.RIGHT,
-        "z": buttons.A, "\r": buttons.A, "\n": buttons.A, " ": buttons.A,
-        "x": buttons.B, "\x7f": buttons.B, "\x08": buttons.B}
+        "a": buttons.A, "z": buttons.A, "\r": buttons.A, "\n": buttons.A, " ": buttons.A,
+        "b": buttons.B, "x": buttons.B, "\x7f": buttons.B, "\x08": buttons.B}
 QUIT = ("q", "\x03")
 
 

@@ -47,8 +47,9 @@ def run_window(app, devices, cell=40):
     pygame.display.set_caption("Mapello Handheld")
     keymap = {pygame.K_UP: buttons.UP, pygame.K_DOWN: buttons.DOWN,
               pygame.K_LEFT: buttons.LEFT, pygame.K_RIGHT: buttons.RIGHT,
-              pygame.K_z: buttons.A, pygame.K_RETURN: buttons.A, pygame.K_SPACE: buttons.A,
-              pygame.K_x: buttons.B, pygame.K_BACKSPACE: buttons.B}
+              pygame.K_a: buttons.A, pygame.K_z: buttons.A, pygame.K_RETURN: buttons.A,
+              pygame.K_SPACE: buttons.A,
+              pygame.K_b: buttons.B, pygame.K_x: buttons.B, pygame.K_BACKSPACE: buttons.B}
     clock = pygame.time.Clock()
     running = True
     first = True

@@ -382,20 +382,31 @@ def test_the_micropython_checks_pass_on_cpython_too():
             getattr(ai_checks, name)()
 
 
-def test_device_cost_prints_its_figures():
+def test_device_cost_prints_its_figures(tmp_path):
     """tools/device_cost.py (cachegrind counts of the VM): a short run prints
-    every figure the README quotes; the figures are never asserted."""
+    its figures, and with --write-docs (which counts the steps too) writes
+    the search-cost block of docs/MEASUREMENTS.md in the page's form; the
+    figures are never asserted."""
     import os
+    import shutil
     import subprocess
     import sys
+    from mapello.desktop import measurements
+    from test_measurements import block, shape
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    page = tmp_path / "MEASUREMENTS.md"
+    shutil.copy(measurements.PAGE, page)
     for args, expect in ((["--nodes", "20"], ["VM instructions per search node: ",
                                               "VM instructions per perft leaf: ",
                                               "RP2040 estimate"]),
-                         (["--steps", "--nodes", "40"], ["making a Thinker: largest ",
-                                                         "a step of the search: largest "])):
+                         (["--nodes", "40", "--write-docs", str(page)],
+                          ["making a Thinker: largest ", "a step of the search: largest ",
+                           "wrote block search-cost"])):
         proc = subprocess.run([sys.executable, "tools/device_cost.py"] + args, cwd=root,
                               capture_output=True, text=True, timeout=300)
         assert proc.returncode == 0, proc.stderr[-2000:]
         for text in expect:
             assert text in proc.stdout, proc.stdout
+    with open(measurements.PAGE, encoding="utf-8") as f:
+        committed = block(f.read(), "search-cost")
+    assert shape(block(page.read_text(encoding="utf-8"), "search-cost")) == shape(committed)

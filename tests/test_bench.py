@@ -51,7 +51,7 @@ def test_save_bench_prints_its_figures():
 def test_device_latency_prints_its_figures():
     """tools/device_latency.py (the game in the VM under callgrind, from code.py's
     entry point on stand-ins of the board's C modules): a quick run prints
-    every figure the README quotes; the figures are never asserted."""
+    every figure docs/MEASUREMENTS.md quotes; the figures are never asserted."""
     proc = subprocess.run([sys.executable, "tools/device_latency.py", "--quick"], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]

@@ -1,11 +1,12 @@
 # desktop-only
 """perft(8) from the start: this engine against creversi-python 0.1.0, side by side.
 
-  python3 tools/compare_creversi.py [--depth 8] [--runs 3]
+  .venv/bin/python tools/compare_creversi.py [--depth 8] [--runs 3] [--write-docs [FILE]]
 
 creversi-python is installed on demand into .venv-creversi/ (it is GPL: it is
 only run, through its public API, never read or copied).  Both sides use bulk
 counting at the last ply; each figure is the best of --runs runs.
+--write-docs writes them into the creversi block of docs/MEASUREMENTS.md.
 """
 import argparse
 import os
@@ -55,8 +56,10 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--depth", type=int, default=8)
     p.add_argument("--runs", type=int, default=3)
-    args = p.parse_args()
     sys.path.insert(0, ROOT)
+    from mapello.desktop import measurements
+    measurements.add_flag(p)
+    args = p.parse_args()
     from mapello.rules.position import Position
     from mapello.rules.perft import perft
 
@@ -77,6 +80,14 @@ def main():
     print("speed ratio: %.2fx" % (theirs_t / ours_t))
     if int(theirs_n) != ours_n:
         raise SystemExit("leaf counts differ")
+    if args.write_docs:
+        rate = ours_n / ours_t
+        measurements.write_block(args.write_docs, "creversi", measurements.table(
+            ("perft(%d) from the start, best of %d runs, CPython %s" % (
+                args.depth, args.runs, sys.version.split()[0]), "leaves", "time"),
+            [("creversi-python 0.1.0", measurements.thousands(int(theirs_n)), "%.2f s" % theirs_t),
+             ("mapello (%s leaves/s)" % measurements.thousands(rate), measurements.thousands(ours_n),
+              "%.2f s: **%.2f times faster**" % (ours_t, theirs_t / ours_t))]))
 
 
 if __name__ == "__main__":

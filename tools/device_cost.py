@@ -1,7 +1,8 @@
 # desktop-only
 """What a search node and a perft leaf cost on the device, counted exactly.
 
-  .venv/bin/python tools/device_cost.py [--nodes 500] [--heap 64K]
+  .venv/bin/python tools/device_cost.py [--nodes 500] [--heap 64K] [--steps]
+                                        [--write-docs [FILE]]
 
 Runs the MicroPython VM (the `micropython` command that ./test.sh installs)
 under valgrind's cachegrind, which counts the x86-64 instructions the VM
@@ -27,6 +28,9 @@ firmware in an RP2040 emulator: about 2.5 cycles per VM instruction at
 125 MHz.  The VM is a 64-bit build; on a 32-bit board an integer over 30 bits
 is a heap object, so code that works on 100-bit masks needs more there.  The
 --factor option (default 1.0) scales the estimate for that.
+
+--write-docs (it implies --steps) writes the figures into the search-cost
+block of docs/MEASUREMENTS.md, or search-cost-vm with --vm.
 """
 import argparse
 import glob
@@ -158,9 +162,12 @@ def main():
     p.add_argument("--steps", action="store_true",
                    help="also the cost of every call while thinking (callgrind, slower)")
     p.add_argument("--slice", type=int, default=8, help="nodes per step (default 8, as the app)")
-    args = p.parse_args()
-    VM[0] = args.vm
     sys.path.insert(0, ROOT)
+    from mapello.desktop import measurements
+    measurements.add_flag(p)
+    args = p.parse_args()
+    args.steps = args.steps or bool(args.write_docs)
+    VM[0] = args.vm
     search, nodes = per_unit(SEARCH % (args.nodes, 0), SEARCH % (args.nodes, 1), args.heap)
     perft_cost, leaves = per_unit(PERFT % (RULEBOOK, 0), PERFT % (RULEBOOK, 1), args.heap)
     rate = CLOCK_HZ / (search * CYCLES_PER_INSTR * args.factor)
@@ -187,6 +194,38 @@ def main():
         print("  a step of the search: largest %d (%.1f ms), mean %d (%.1f ms)"
               % (max(steps), device_ms(max(steps), args.factor), sum(steps) // len(steps),
                  device_ms(sum(steps) / len(steps), args.factor)))
+    if args.write_docs:
+        calls = [("making a Thinker (the start of a move)", max(makes))]
+        if prepares:
+            calls.append(("a step that prepares the search", max(prepares)))
+        calls.append(("a step of %d nodes" % args.slice, max(steps)))
+        write_docs(args, search, nodes, perft_cost, leaves, rate, calls,
+                   sum(steps) / len(steps), len(steps), budget)
+
+
+def write_docs(args, search, nodes, perft_cost, leaves, rate, calls, mean_step, steps, budget):
+    from mapello.desktop.measurements import table, thousands, write_block
+    f = args.factor
+    head = ["%s: the hard level on the %d positions of `mapello/desktop/ai_bench.py`, %d nodes "
+            "each; perft(6) from the start and perft(5) on the rulebook board. RP2040 estimate: "
+            "%.1f cycles per VM instruction at %.0f MHz, times %.2f for the word size."
+            % ("A VM of your own (`--vm %s`)" % args.vm if args.vm else
+               "The 64-bit MicroPython VM of `.venv`", len(_positions()), args.nodes,
+               CYCLES_PER_INSTR, CLOCK_HZ / 1e6, f), ""]
+    rows = [("VM instructions per search node", "**%s** (%s nodes)" % (thousands(search),
+                                                                     thousands(nodes)),
+             "**%s nodes/s**, %s nodes in 2 s" % (thousands(rate), thousands(2 * rate))),
+            ("VM instructions per perft leaf", "%s (%s leaves)" % (thousands(perft_cost),
+                                                                  thousands(leaves)),
+             "%s leaves/s" % thousands(CLOCK_HZ / (perft_cost * CYCLES_PER_INSTR * f)))]
+    for what, n in calls:
+        rows.append(("longest call while thinking: " + what, "%s" % thousands(n),
+                     "%.1f ms" % device_ms(n, f)))
+    rows.append(("a step of %d nodes on average (%s steps, %s nodes a move)"
+                 % (args.slice, thousands(steps), thousands(budget)), thousands(mean_step),
+                 "%.1f ms" % device_ms(mean_step, f)))
+    write_block(args.write_docs, "search-cost-vm" if args.vm else "search-cost",
+                head + table(("what", "VM instructions", "on an RP2040 (estimate)"), rows))
 
 
 def _positions():

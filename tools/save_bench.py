@@ -2,6 +2,7 @@
 """What saving costs the flash, and what a power cut loses: figures, not a test.
 
   .venv/bin/python tools/save_bench.py [--games N] [--cut-games N] [--seed S]
+                                      [--write-docs [FILE]]
 
 Plays series of games on the plain board with seeded random moves and saves
 the way the app does (pack() after every move, at the end of a game and for
@@ -20,6 +21,8 @@ and on the SAMD51 model (8 KiB block erased on every write).  Prints:
   one, and the share of their steps and of their time at which a cut loses
   the whole save (time from the W25Q16JV's typical 45 ms sector erase and
   0.4 ms per 256-byte page program).
+
+--write-docs writes the figures into the save-log block of docs/MEASUREMENTS.md.
 """
 import argparse
 import os
@@ -172,17 +175,20 @@ def cuts(port, samd, games, seed, warm_games=0):
 
 
 def main(argv=None):
+    from mapello.desktop import measurements
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=100, help="games for the wear figures")
     ap.add_argument("--cut-games", type=int, default=8, help="games cut at every step (RP2040)")
     ap.add_argument("--samd-cut-games", type=int, default=1, help="the same on the SAMD51")
     ap.add_argument("--warm-games", type=int, default=3, help="games saved before the cuts")
     ap.add_argument("--seed", type=int, default=1)
+    measurements.add_flag(ap)
     args = ap.parse_args(argv)
     sample = next(iter(app_saves(1, args.seed)))[0]
     print("save of a new game: %d bytes of payload" % len(sample))
+    worn = {}
     for name, port, every in MODES:
-        w = wear(port, every, args.games, args.seed)
+        w = worn[name] = wear(port, every, args.games, args.seed)
         print("%s: %d games, %d moves, %d saves, %d writes, %d erases" % (
             name, w["games"], w["moves"], w["saves"], w["writes"], w["erases"]))
         print("%s: %.1f bytes written per move" % (name, w["bytes_per_move"]))
@@ -192,9 +198,10 @@ def main(argv=None):
             print("%s: %.1f ms a game in erases, where a cut loses the whole save "
                   "(%.2f x %.0f ms, W25Q16JV typical)" % (name, w["per_game"] * ERASE_MS,
                                                          w["per_game"], ERASE_MS))
+    cut = {}
     for name, port, every in MODES:
         games = args.cut_games if port == "rp2040" else args.samd_cut_games
-        counts, rw = cuts(port, every, games, args.seed, args.warm_games)
+        counts, rw = cut[name] = cuts(port, every, games, args.seed, args.warm_games)
         total = sum(counts.values())
         parts = ", ".join("%s %d" % (k, counts[k]) for k in sorted(counts))
         print("%s: power cut at each of %d steps of %d game(s): %s" % (name, total, games, parts))
@@ -204,6 +211,51 @@ def main(argv=None):
             if port == "rp2040":
                 print("%s: by time, %.1f of %.1f ms (W25Q16JV typical times)" % (
                     name, rw["lost_ms"], rw["ms"]))
+    if args.write_docs:
+        write_docs(args, len(sample), worn, cut)
+
+
+def write_docs(args, new_game, worn, cut):
+    from mapello.desktop.measurements import table, thousands, write_block
+    names = [name for name, _, _ in MODES]
+
+    def each(f):
+        return [f(name) for name in names]
+
+    def outcome(name):
+        counts, _ = cut[name]
+        total = sum(counts.values())
+        if not total:
+            return "not cut"
+        kept = sum(n for k, n in counts.items() if k.split()[0] in ("new", "previous"))
+        notice = sum(n for k, n in counts.items() if k.endswith("+notice"))
+        return ("%s steps of %s game(s): %s resume the new or the previous save (%s of them "
+                "saying `last move lost`)" % (thousands(total), args.samd_cut_games if name != "rp2040"
+                                              else args.cut_games, thousands(kept), thousands(notice)))
+
+    def rewrites(name):
+        _, rw = cut[name]
+        if not rw["writes"]:
+            return "none met"
+        out = "%s of their %s steps" % (thousands(rw["lost_steps"]), thousands(rw["steps"]))
+        if name == "rp2040":
+            out += "; by time %.1f of %.1f ms" % (rw["lost_ms"], rw["ms"])
+        return out
+    rows = [["bytes written per move"] + each(lambda n: "%.1f" % worn[n]["bytes_per_move"]),
+            ["erases per 60-move game"] + each(lambda n: "%.2f" % worn[n]["per_game"]),
+            ["flash life at %s erases a sector" % thousands(ENDURANCE)]
+            + each(lambda n: "%s games" % thousands(worn[n]["life"]) if worn[n]["per_game"]
+                   else "no erase in %d games" % args.games),
+            ["a game's time in erases (a cut then loses the save)"]
+            + each(lambda n: "%.1f ms" % (worn[n]["per_game"] * ERASE_MS) if n == "rp2040" else "-"),
+            ["a power cut at every step of every write"] + each(outcome),
+            ["steps of an erase and rewrite at which a cut loses the whole save"] + each(rewrites)]
+    head = ["%d games of seeded random moves on the plain board, saved as the app saves (a new "
+            "game's save: %d bytes of payload), on `tests/fake_nvm.py`'s models of the ports' "
+            "flash; the W25Q16JV's %.0f ms sector erase and %.1f ms page program (typical)."
+            % (args.games, new_game, ERASE_MS, PAGE_MS), ""]
+    write_block(args.write_docs, "save-log", head + table(["", "RP2040", "SAMD51",
+                                                          "SAMD51 if it appended"], rows))
 
 
 if __name__ == "__main__":

@@ -277,6 +277,20 @@ def jobs_for(a, b, boards, seed, nodes):
 
 def summarise(a, b, jobs, results):
     """Win/draw/loss of A, mean point difference and 95% intervals, as lines."""
+    r = summary(a, jobs, results)
+    return [
+        "%s vs %s: %d games" % (a, b, r["games"]),
+        "%s wins %d, draws %d, losses %d" % (a, r["wins"], r["draws"], r["losses"]),
+        "score rate %.1f%% (95%% CI %.1f%% to %.1f%%), wins only %.1f%%"
+        % (100 * r["rate"], 100 * r["rate_low"], 100 * r["rate_high"],
+           100.0 * r["wins"] / r["games"]),
+        "average point difference %+.2f (95%% CI %+.2f to %+.2f)" % (r["mean"], r["mean_low"],
+                                                                      r["mean_high"]),
+    ]
+
+
+def summary(a, jobs, results):
+    """The figures of summarise(), as a dict."""
     wins = draws = losses = 0
     diffs = []
     for (black, _, _, _, _), (sb, sw) in zip(jobs, results):
@@ -292,16 +306,24 @@ def summarise(a, b, jobs, results):
     mean = sum(diffs) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1)) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n)
-    rate = (wins + 0.5 * draws) / n
     lo, hi = wilson(wins + 0.5 * draws, n)
-    return [
-        "%s vs %s: %d games" % (a, b, n),
-        "%s wins %d, draws %d, losses %d" % (a, wins, draws, losses),
-        "score rate %.1f%% (95%% CI %.1f%% to %.1f%%), wins only %.1f%%"
-        % (100 * rate, 100 * lo, 100 * hi, 100.0 * wins / n),
-        "average point difference %+.2f (95%% CI %+.2f to %+.2f)" % (mean, mean - half,
-                                                                      mean + half),
-    ]
+    return {"games": n, "wins": wins, "draws": draws, "losses": losses,
+            "rate": (wins + 0.5 * draws) / n, "rate_low": lo, "rate_high": hi,
+            "mean": mean, "mean_low": mean - half, "mean_high": mean + half}
+
+
+def docs_row(args, r):
+    """The row of docs/MEASUREMENTS.md's tournament table for this run; its
+    first cell is the run's arguments, which key the row."""
+    how = ["--plain %d" % args.plain] if args.plain else (
+        ["--random %d" % args.random] + (["--no-bundled"] if args.no_bundled else []))
+    how.append("--device" if args.device else "--nodes %d" % args.nodes)
+    if args.seed != 1:
+        how.append("--seed %d" % args.seed)
+    return "| `%s %s %s` | %d | %d-%d-%d | %.1f%% (%.1f to %.1f) | %+.1f (%+.1f to %+.1f) |" % (
+        args.a, args.b, " ".join(how), r["games"], r["wins"], r["draws"], r["losses"],
+        100 * r["rate"], 100 * r["rate_low"], 100 * r["rate_high"],
+        r["mean"], r["mean_low"], r["mean_high"])
 
 
 def wilson(successes, n, z=1.96):
@@ -314,7 +336,8 @@ def wilson(successes, n, z=1.96):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run(a, b, random_count=20, seed=1, nodes=2000, jobs=2, bundled=True, plain=0):
+def run(a, b, random_count=20, seed=1, nodes=2000, jobs=2, bundled=True, plain=0, figures=None):
+    """summarise()'s lines; `figures`, a dict, receives summary()'s figures."""
     if plain:
         boards = plain_openings(plain, seed)
     else:
@@ -326,6 +349,8 @@ def run(a, b, random_count=20, seed=1, nodes=2000, jobs=2, bundled=True, plain=0
             results = pool.map(play_game, work, chunksize=1)
     else:
         results = [play_game(j) for j in work]
+    if figures is not None:
+        figures.update(summary(a, work, results))
     return summarise(a, b, work, results)
 
 
@@ -339,9 +364,13 @@ def cmd_tournament(args):
     if args.device:
         print("device budgets: hard %d nodes per move, medium %d"
               % (nodes["hard"], nodes["medium"]))
+    figures = {}
     lines = run(args.a, args.b, args.random, args.seed, nodes, args.jobs,
-                not args.no_bundled, args.plain)
+                not args.no_bundled, args.plain, figures)
     print("\n".join(lines))
+    if args.write_docs:
+        from mapello.desktop.measurements import write_row
+        write_row(args.write_docs, "tournament", docs_row(args, figures))
     return 0
 
 
@@ -361,5 +390,7 @@ def add_parser(sub):
                    help="instead: N openings on the plain board (4 seeded random moves)")
     s.add_argument("--device", action="store_true",
                    help="each level's node budget on the device (%d for hard)" % DEVICE_NODES)
+    from mapello.desktop.measurements import add_flag
+    add_flag(s)
     s.set_defaults(func=cmd_tournament)
     return s

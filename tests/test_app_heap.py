@@ -4,7 +4,7 @@ them by default), the series and free play from the goal's 112K, the other
 two from 128K (COMPILED_FROM); from 144K with them compiled from source at
 import (as `deploy.sh --source` copies them).  On a board the heap
 fragments, so a flow that fits at its smallest heap can still fail at a
-larger one.  (README, "Memory on the device", says what fails below, and
+larger one.  (docs/MEASUREMENTS.md, "Memory", says what fails below, and
 why.)  Four flows, driven by buttons:
 tests/mp/app_series.py (a two-game series against the hard level, with game
 over, replay and the series end), tests/mp/app_setup.py (free play with a
@@ -27,7 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIZES = tuple(range(144, 257, 16))
 FLOWS = ("app_series", "app_setup", "app_menu_evening")
 # Compiled, each flow from the smallest of the 16K steps it passes at in
-# every layout measured (README, "Memory on the device"): the series and
+# every layout measured (docs/MEASUREMENTS.md, "Memory"): the series and
 # free play from the goal's 112K; resuming a save (114K) and the menu
 # evening (113K) from 128K.
 COMPILED_FROM = {"app_series": 112, "app_setup": 112, "app_menu_evening": 128, "app_resume": 128}

@@ -48,7 +48,7 @@ def wire(monkeypatch):
         for cell in range(100):
             i = table[cell] * 3
             cells.append((data[i + 1], data[i], data[i + 2]))
-        return cells, 100 + sum(data) * 20 / 255         # the README's estimate
+        return cells, 100 + sum(data) * 20 / 255         # docs/BUILD.md's estimate (Power)
     return show
 
 
@@ -168,7 +168,7 @@ def test_a_board_of_white_discs_alone(wire):
 
 
 def test_the_apps_worst_case_on_the_wire(wire):
-    """The App showing the README's worst case (docs/boards/white-flood.txt,
+    """The App showing docs/BUILD.md's worst case (docs/boards/white-flood.txt,
     black h8, white g6, the cursor at rest on a1 so the discs a1 would flip
     glow): each cell's wire colour by what the cell is, and every two
     neighbours of different kinds clearly apart."""

@@ -150,7 +150,7 @@ class Player:
 
 def expected_wire(frame, brightness):
     """The GRB bytes for the default wiring (serpentine from the top left),
-    worked out here in floating point from the README's rule ("Power") rather
+    worked out here in floating point from docs/BUILD.md's rule ("Power") rather
     than from the driver's code: 100 mA idle + 20 mA per 255 per channel must
     stay within 500 mA; over that, a pixel whose channels sum to at most 100
     (full scale) keeps the brightness, and the part of a brighter pixel's sum
@@ -181,7 +181,7 @@ def expected_wire(frame, brightness):
 
 
 def wire_matches(wire, frame, brightness):
-    """The bytes sent are the README's rule to within one, and within 500 mA."""
+    """The bytes sent are docs/BUILD.md's rule to within one, and within 500 mA."""
     want = expected_wire(frame, brightness)
     return 100 + sum(wire) * 20 / 255 <= 500 and all(abs(w - e) <= 1 for w, e in zip(wire, want))
 

@@ -146,3 +146,11 @@ def test_min_heap_and_the_tournament_write_their_rows(tmp_path):
     assert len(new) == len(measurements.cells(rows[0]))
     assert re.match(r"^\d+-\d+-\d+$", new[2]) and re.match(r"^[\d.]+% \([\d.]+ to [\d.]+\)$", new[3])
 
+
+def test_the_readme_quotes_no_measured_figure():
+    """Speeds, instruction counts and heap sizes live on the measurements page."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    found = re.findall(r"\d[\d,.]* ?(?:leaves/s|nodes/s|KiB\b|M VM instructions|VM instructions)",
+                       readme)
+    assert not found, found

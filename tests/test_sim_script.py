@@ -71,7 +71,7 @@ def letters(pos, last=-1, cursor=-1, hints=True):
 
 
 def test_the_printed_screen_is_what_the_cells_are_not_their_capped_colours(sim):
-    """The README's worst case: the cap dims the white discs to what a wall
+    """docs/BUILD.md's worst case: the cap dims the white discs to what a wall
     was; they still print as W, the jokers as J, the bonus hint as $."""
     board, lines, out = sim("--boards", FLOOD, "--keys", "A UP LEFT A A WAIT300")
     pos = load_board(os.path.join(FLOOD, "white-flood.txt")).position

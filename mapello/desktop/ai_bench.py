@@ -86,6 +86,8 @@ def make_set():
 
 
 def run(nodes=400):
+    version = ".".join(str(v) for v in sys.implementation.version[:3])
+    print("mapello.desktop.ai_bench on %s %s %s" % (sys.implementation.name, version, sys.platform))
     base = _live()
     peak = base or 0
     pos = Position()
@@ -130,67 +132,9 @@ def run(nodes=400):
     return rate
 
 
-VM_HEAP = "96K"
-
-
-def _command_line():
-    """CPython's command line: run() and, with --write-docs, the VM's run too."""
-    import argparse
-    import contextlib
-    import io
-    from mapello.desktop import measurements
-    p = argparse.ArgumentParser(prog="python3 -m mapello.desktop.ai_bench",
-                                description="the computer player's speed and memory")
-    p.add_argument("nodes", nargs="?", type=int, default=400, help="nodes per move (default 400)")
-    measurements.add_flag(p)
-    args = p.parse_args()
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        run(args.nodes)
-    print(out.getvalue(), end="")
-    if args.write_docs:
-        _write_docs(args.write_docs, [out.getvalue(), _vm_report(args.nodes)])
-
-
-def _vm_report(nodes):
-    import os
-    import shutil
-    import subprocess
-    from mapello.desktop.measurements import ROOT
-    exe = shutil.which("micropython") or os.path.join(ROOT, ".venv", "bin", "micropython")
-    if not os.path.exists(exe):
-        raise SystemExit("--write-docs runs the MicroPython VM too: micropython not found "
-                         "(./test.sh installs it)")
-    return subprocess.run([exe, "-X", "heapsize=" + VM_HEAP, "-m", "mapello.desktop.ai_bench",
-                           str(nodes)], cwd=ROOT, check=True, capture_output=True, text=True).stdout
-
-
-def _write_docs(page, reports):
-    import re
-    from mapello.desktop.measurements import table, thousands, write_block
-    rows = []
-    for report in reports:
-        impl, nodes, moves, total, ms, rate = re.search(
-            r"(\w+): hard vs hard, (\d+) nodes/move, (\d+) moves, (\d+) nodes in (\d+) ms: "
-            r"(\d+) nodes/s", report).groups()
-        step, start = re.search(r"step: (\d+) us; longest start of a search: (\d+) us",
-                                report).groups()
-        heap = re.search(r"live heap: (\d+) bytes after import, (\d+) at peak \(search: (\d+)\)",
-                         report)
-        rows.append(["CPython" if impl == "cpython" else "MicroPython VM (64-bit), %s heap" % VM_HEAP,
-                     "%s nodes a move, %s moves" % (thousands(int(nodes)), moves),
-                     "**%s nodes/s** (%s nodes in %.1f s)" % (thousands(int(rate)),
-                                                               thousands(int(total)), int(ms) / 1e3),
-                     "%.1f ms" % (int(step) / 1e3), "%.2f ms" % (int(start) / 1e3),
-                     "%s bytes at its peak" % thousands(int(heap.group(3))) if heap
-                     else "gc cannot tell"])
-    header = ("interpreter", "hard against hard", "speed", "longest %d-node step" % SLICE,
-              "longest start of a search", "the search's live heap")
-    write_block(page, "search-speed", table(header, rows))
-
-
 if __name__ == "__main__":
     if sys.implementation.name == "cpython":
-        _command_line()
+        from mapello.desktop.bench_docs import search_bench
+        search_bench(run, SLICE)
     else:
         run(int(sys.argv[1]) if len(sys.argv) > 1 else 400)

@@ -105,65 +105,8 @@ def main():
         print("bytes per node: gc cannot tell on this port")
 
 
-def _command_line():
-    """CPython's `python3 -m mapello.desktop.bench [--write-docs [FILE]]`."""
-    import argparse
-    import contextlib
-    import io
-    from mapello.desktop import measurements
-    p = argparse.ArgumentParser(prog="python3 -m mapello.desktop.bench",
-                                description="perft speed and the engine's memory")
-    measurements.add_flag(p)
-    page = p.parse_args().write_docs
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        main()
-    print(out.getvalue(), end="")
-    if page:
-        _write_docs(page, out.getvalue(), _vm_report())
-
-
-def _vm_report():
-    """What the benchmark prints in the MicroPython VM (64K heap)."""
-    import os
-    import shutil
-    import subprocess
-    from mapello.desktop.measurements import ROOT
-    exe = shutil.which("micropython") or os.path.join(ROOT, ".venv", "bin", "micropython")
-    if not os.path.exists(exe):
-        raise SystemExit("--write-docs runs the MicroPython VM too: micropython not found "
-                         "(./test.sh installs it)")
-    return subprocess.run([exe, "-X", "heapsize=64K", "-m", "mapello.desktop.bench"], cwd=ROOT,
-                          check=True, capture_output=True, text=True).stdout
-
-
-def _write_docs(page, cpython, vm):
-    import re
-    from mapello.desktop.measurements import table, thousands, write_block
-
-    def row(report, heap):
-        name, version = re.search(r"bench on (\S+) (\S+)", report).groups()
-        out = ["CPython %s" % version if name == "cpython"
-               else "MicroPython %s VM (64-bit), %s heap" % (version, heap)]
-        for board in ("start", "rulebook"):
-            depth, leaves, ms, rate = re.search(r"perft %s depth (\d+): (\d+) leaves in (\d+) ms, "
-                                                r"(\d+) leaves/s" % board, report).groups()
-            out.append("perft(%s): %s leaves in %.2f s, **%s leaves/s**"
-                       % (depth, thousands(int(leaves)), int(ms) / 1000.0, thousands(int(rate))))
-        node = re.search(r"bytes allocated per node \(movegen \+ push \+ pop\): (\d+)", report)
-        game = re.search(r"heap in use after a whole game: (\d+) bytes \((\d+) for the game's "
-                         r"(\d+) plies\)", report)
-        out.append(thousands(int(node.group(1))) if node else "gc cannot tell")
-        out.append("%s bytes, %s of them the %s plies' history"
-                   % tuple(thousands(int(v)) for v in game.groups()) if game else "gc cannot tell")
-        return out
-    header = ("interpreter", "from the start", "on the rulebook board",
-              "bytes allocated per node (a move generation, a push and a pop)",
-              "heap in use after a whole game")
-    write_block(page, "engine-speed", table(header, [row(cpython, None), row(vm, "64K")]))
-
-
 if __name__ == "__main__" and sys.implementation.name == "cpython":
-    _command_line()
+    from mapello.desktop.bench_docs import engine_bench
+    engine_bench(main)
 else:
     main()

@@ -317,12 +317,12 @@ def test_setup_by_hand_checks_the_limits_before_starting():
     assert p.cursor() == 4 and p.app.lines[2] == "border 0,4: empty"
     p.press("A")
     assert p.app.lines[1] == "W1/=2 B0/8 J1/8"
-    # start with one wall only: refused with the reason, still in setup
+    # start with one wall only: refused with what to do, still in setup
     p.press("B")
     assert p.screen == "choice"
     p.choose("Start")
     assert p.screen == "setup"
-    assert "exactly 2" in " ".join(p.app.lines)
+    assert p.app.lines[3] == "place 1 more wall"
     p.cursor_to(66)
     p.press("A")
     assert p.app.lines[1:3] == ["W2/=2 B0/8 J1/8", "f6: wall"]

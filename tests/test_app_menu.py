@@ -303,3 +303,63 @@ def test_a_board_file_named_like_a_menu_choice_gives_way_to_it(tmp_path):
         p.press("RIGHT")
     p.press("DOWN")                                # the built-in kind: the menu's limits
     assert p.app.lines[2] == " Walls: at most 8"
+
+
+def bundled_boards_and(tmp_path, files):
+    """A boards/ folder as deploy.sh leaves it, plus a player's own `files`
+    ({name: text})."""
+    import shutil
+    folder = tmp_path / "boards"
+    shutil.copytree(os.path.join(ROOT, "boards"), folder)
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    return str(folder)
+
+
+def test_the_catalogue_knows_every_bundled_board_file():
+    from mapello.game.catalogue import BUNDLED
+    assert BUNDLED.split() == sorted(n for n in os.listdir(os.path.join(ROOT, "boards")) if n.endswith(".txt"))
+
+
+def test_a_players_file_named_like_a_bundled_board_never_takes_its_place(tmp_path, capsys):
+    rows = "\n".join([". " * 10, ". . # . . . . # . ."] + [". " * 10] * 8) + "\n"
+    folder = bundled_boards_and(tmp_path, {"my-open.txt": "; Open: mine, with two walls\n" + rows,
+                                           "fortress-2.txt": "; Fortress\n" + rows})
+    p = Player(boards=folder, settings={"board": None})
+    said = capsys.readouterr().out.splitlines()
+    assert "my-open.txt is listed as my-open: Open is a bundled board's name" in said
+    assert "fortress-2.txt is listed as fortress-2: Fortress is a bundled board's name" in said
+    names = [n.strip() for n in offered_boards(p, 15)]
+    assert names.count("Open") == 1 and "my-open" in names
+    assert names.count("Fortress") == 1 and "fortress-2" in names
+    p.menu("board", "Open")                           # the bundled Open: plain Reversi
+    p.press("A")
+    assert p.screen == "play" and p.model.start == Position()
+    p.check_board()
+    quit_to_menu(p)
+    p.menu("board", "my-open")                        # and the player's own, with its walls
+    p.press("A", "A")
+    assert p.screen == "play" and p.model.start.walls == 1 << parse_cell("b1") | 1 << parse_cell("g1")
+
+
+def test_a_board_file_with_cr_line_ends_plays(tmp_path):
+    with open(os.path.join(ROOT, "boards", "fortress.txt")) as f:
+        text = f.read()
+    (tmp_path / "old-mac.txt").write_bytes(text.replace("\n", "\r").encode())
+    p = Player(boards=str(tmp_path), settings={"board": None})
+    assert board_line(p)[1] == " Fortress"
+    p.press("A")
+    assert p.screen == "play" and p.model.start == parse_board(text).position
+    p.check_board()
+
+
+def test_a_utf16_board_file_is_skipped_saying_so(tmp_path, capsys):
+    with open(os.path.join(ROOT, "boards", "open.txt")) as f:
+        text = f.read()
+    (tmp_path / "notepad.txt").write_bytes(text.encode("utf-16-le"))
+    (tmp_path / "notepad-bom.txt").write_bytes(text.encode("utf-16"))
+    p = Player(boards=str(tmp_path), settings={"board": None})
+    said = capsys.readouterr().out.splitlines()
+    assert said == ["Skipped notepad-bom.txt: line 1: UTF-16 text: save the file as UTF-8",
+                    "Skipped notepad.txt: line 1: UTF-16 text: save the file as UTF-8"]
+    assert board_line(p) == [">Board 1/3", " Blocked squares"]

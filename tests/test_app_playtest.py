@@ -8,6 +8,7 @@ from mapello.game.game import Game
 from mapello.game.series import Series
 from mapello.game.storage import NvmStorage
 from mapello.ui.board_view import score_line
+from mapello.rules.position import Position, parse_cell
 from mapello.sim.filestore import FileStorage
 
 
@@ -88,6 +89,34 @@ def test_an_exact_limit_is_named_exactly_and_border_cells_by_row_and_column():
     assert p.app.lines[1:] == ["W2/=2 B0/0 J1/=1", "border 0,6: empty", "jokers: exactly 1"]
     p.press("LEFT")
     assert p.app.lines[2] == "border 0,5: joker"
+
+
+def test_start_says_how_many_pieces_to_place_or_remove():
+    p = Player(settings={"board": "Set up by hand", "walls": -2, "jokers": -1})
+    p.press("A")
+    p.press("B")
+    p.choose("Start")                          # nothing placed yet
+    assert p.screen == "setup" and p.app.lines[2:] == ["place 2 more walls, 1", "more joker"]
+    p.wait(4000)
+    p.press("A", "UP", "UP", "UP", "A")        # a wall on c3, a joker above it
+    p.press("B")
+    p.choose("Start")
+    assert p.screen == "setup" and p.app.lines[3] == "place 1 more wall"
+    p.wait(4000)
+    p.press("DOWN", "DOWN", "DOWN", "RIGHT", "A")
+    p.expect_start(Position(walls=1 << parse_cell("c3") | 1 << parse_cell("d3"), jokers=1 << 3))
+    p.press("B")
+    p.choose("Start")
+    assert p.screen == "play"
+
+
+def test_two_full_limits_are_both_named():
+    p = Player(settings={"board": "Set up by hand", "walls": 1, "bonuses": -1})
+    p.press("A")
+    p.press("A", "RIGHT", "A")                 # a wall on c3, a bonus on d3 (walls are full)
+    assert p.app.lines[1:3] == ["W1/1 B1/=1 J0/8", "d3: bonus"]
+    p.press("RIGHT", "A")                      # e3: neither fits
+    assert p.app.lines[1:] == ["W1/1 B1/=1 J0/8", "walls: at most 1,", "bonuses: exactly 1"]
 
 
 def test_the_menu_names_every_board_file_it_skips_or_cannot_parse(tmp_path, capsys):

@@ -168,3 +168,16 @@ def test_a_board_where_nobody_can_move_is_refused():
 def test_a_moves_line_without_its_semicolon_is_a_record_line():
     text = board([EMPTY_ROW] * 10) + "moves: f5 d6\n"
     assert parse_board(text).position == parse_board(board([EMPTY_ROW] * 10)).position
+
+
+def test_cr_only_line_ends_read_as_lines_on_every_interpreter():
+    """CircuitPython's text files split lines at LF alone: a file with CR
+    line ends (old Mac editors) comes as one line, whose name is still its
+    first comment's."""
+    from mapello.rules.boardfile import board_name
+    text = board(rows_with(2, ". . # . . . . . . ."), "; Cr: a board with CR line ends")
+    cr = text.replace("\n", "\r")
+    assert board_name([cr]) == "Cr"
+    assert parse_board(cr).position == parse_board(text).position
+    assert parse_board(text.replace("\n", "\r\n")).position == parse_board(text).position
+    assert error_of(cr.replace("#", "J")).line == 4           # lines counted at each CR

@@ -725,5 +725,66 @@ def test_a_speaker_pin_that_cannot_sound_is_said_and_the_game_plays(device, monk
     monkeypatch.setenv("MAPELLO_SPEAKER", "GP15")
     console = start.main(until=steps(3))
     assert console.app.sounds is None
-    assert "Mapello: No sound on GP15: no PWM (Invalid pin) and no DAC on this pin. Playing without sound." \
-        in capsys.readouterr().out
+    said = "settings.toml: MAPELLO_SPEAKER is GP15: no PWM (Invalid pin) and no DAC on this pin"
+    assert "Mapello: %s. Playing without sound." % said in capsys.readouterr().out
+    assert console.app.message == said + "; playing without sound"
+
+
+def settings_toml(monkeypatch, folder, text):
+    """settings.toml as the board has it: the file (read for the keys it
+    holds) and its values in the environment (what os.getenv reads here)."""
+    import tomllib
+    path = folder / "settings.toml"
+    path.write_text(text)
+    for key, value in tomllib.loads(text).items():
+        monkeypatch.setenv(key, str(value))
+    return str(path)
+
+
+def test_a_key_buttons_on_pins_never_read_does_not_stop_the_board(device, monkeypatch):
+    from mapello.hardware import start
+    device[0].phase = "held by the test"
+    monkeypatch.setenv("MAPELLO_SHIFT_COUNT", "7")
+    monkeypatch.setenv("MAPELLO_SHIFT_KEYS", "1,2")
+    console = start.main(until=steps(3))
+    assert console.app.screen_name == "menu" and not console.app.message
+    monkeypatch.setenv("MAPELLO_BUTTONS", "shift")               # read in shift mode: named
+    assert start.main(until=lambda: True) == \
+        "settings.toml: MAPELLO_SHIFT_KEYS is '1,2'; give 6 key numbers for UP DOWN LEFT RIGHT A B"
+
+
+def test_a_misspelt_key_is_named_with_the_nearest_and_the_game_goes_on(device, monkeypatch, tmp_path, capsys):
+    player, writes, display = device
+    from mapello.hardware import start
+    toml = settings_toml(monkeypatch, tmp_path, "MAPELLO_BRIGTHNESS = 60\nMAPELLO_SOUND = 0\n"
+                                                "MAPELLO_THINK = 500\n")
+    player.phase = "held by the test"
+    console = start.main(until=steps(3), settings_file=toml)
+    out = capsys.readouterr().out
+    said = "settings.toml: MAPELLO_BRIGTHNESS is not a setting (ignored): did you mean MAPELLO_BRIGHTNESS?"
+    assert "Mapello: " + said in out
+    assert "Mapello: settings.toml: MAPELLO_THINK is not a setting (ignored): did you mean " \
+           "MAPELLO_THINK_MS?" in out
+    app = console.app
+    assert app.message == said + " (1 more on serial)"          # on the display for a moment
+    assert "MAPELLO_BRIGTHNESS" in " ".join(app.lines[1:])
+    assert app.screen_name == "menu" and app.brightness == 20     # the default: the key is ignored
+    player.t += 8000                                              # shown, then gone
+    console.step()
+    assert not app.message and app.lines[3] == "A start  </> change"
+    player.phase = "idle"                                         # and the game goes on
+    player.limit_ms = player.t + 3_000_000
+    with pytest.raises(Done):
+        console.run()
+    assert player.model.pos.is_over()
+
+
+def test_a_speaker_pin_the_board_lacks_is_named_and_the_game_plays(device, monkeypatch, capsys):
+    from mapello.hardware import start
+    device[0].phase = "held by the test"
+    monkeypatch.setenv("MAPELLO_SPEAKER", "GP40")
+    console = start.main(until=steps(3))
+    said = "settings.toml: MAPELLO_SPEAKER is GP40: this board has no pin GP40"
+    assert "Mapello: %s. Playing without sound." % said in capsys.readouterr().out
+    assert console.app.message == said + "; playing without sound"
+    assert console.app.sounds is None and console.app.screen_name == "menu"

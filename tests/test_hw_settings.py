@@ -106,7 +106,8 @@ def test_speaker_settings():
     assert parse(SPEAKER="None").speaker == "none"
     assert parse(SPEAKER="GP15").speaker == "GP15" and parse(SPEAKER="board.GP15").speaker == "GP15"
     assert not parse(SOUND="0").sound
-    assert parse(SOUND="0", SPEAKER="GP7").speaker == "GP7"   # muted: the pin is not taken
+    assert not parse(SOUND="0", SPEAKER="GP7").sound          # muted: the pin is not taken ...
+    assert not parse(SOUND="0", SPEAKER="9x").sound           # ... nor even read
     s = parse(BUTTONS="shift", SPEAKER="SPEAKER", MATRIX_PIN="D3")
     assert s.speaker == "SPEAKER"
     with pytest.raises(SettingsError, match="MAPELLO_SPEAKER is D3, already used by MAPELLO_MATRIX_PIN"):
@@ -167,3 +168,55 @@ def test_a_very_long_value_is_cut_in_the_message(tmp_path):
     with pytest.raises(SettingsError) as e:
         read_settings(getenv, str(toml))
     assert len(str(e.value)) < 120 and "..." in str(e.value)
+
+
+def test_keys_the_chosen_modes_never_read_never_stop_the_board():
+    """Buttons on pins never read the shift register's keys (a SHIFT_COUNT
+    of 7 would otherwise make the default SHIFT_KEYS' 7 out of range), nor
+    the shift register the buttons' pins; no SSD1306, no I2C keys; muted,
+    no speaker."""
+    s = parse(SHIFT_COUNT="7", SHIFT_KEYS="lots", SHIFT_CLOCK="9x")
+    assert s.buttons == "pins" and s.button_pins[4] == "GP6"
+    with pytest.raises(SettingsError, match="MAPELLO_SHIFT_KEYS is 7; use 0 to 6"):
+        parse(BUTTONS="shift", SHIFT_COUNT="7")              # read in shift mode: named
+    s = parse(BUTTONS="shift", BUTTON_A="9x", BUTTON_B="GP6", BUTTONS_ACTIVE="sideways",
+              BUTTONS_PULL="2", MATRIX_PIN="GP2")
+    assert s.shift_keys == (6, 5, 7, 4, 1, 0)
+    s = parse(DISPLAY="none", DISPLAY_HEIGHT="48", I2C_ADDRESS="0x99", I2C_SDA="9x", I2C_SCL="")
+    assert s.display == "none"
+    s = parse(DISPLAY="builtin", I2C_SDA="GP2")
+    assert s.display == "builtin"
+    with pytest.raises(SettingsError, match="MAPELLO_I2C_SDA is '9x'"):
+        parse(I2C_SDA="9x")                                  # the SSD1306 reads them
+
+
+@pytest.mark.parametrize("values, message", [
+    ({"SPEAKER": "GP8"}, "MAPELLO_SPEAKER is GP8, already used by MAPELLO_I2C_SDA"),
+    ({"SPEAKER": "GP9"}, "MAPELLO_SPEAKER is GP9, already used by MAPELLO_I2C_SCL"),
+    ({"BUTTONS": "shift", "DISPLAY": "builtin", "SPEAKER": "BUTTON_LATCH"},
+     "MAPELLO_SPEAKER is BUTTON_LATCH, already used by MAPELLO_SHIFT_LATCH"),
+    ({"MATRIX_PIN": "GP8"}, "MAPELLO_MATRIX_PIN is GP8, already used by MAPELLO_I2C_SDA"),
+])
+def test_a_speaker_or_matrix_on_a_pin_in_use_is_named_with_its_user(values, message):
+    with pytest.raises(SettingsError, match=message):
+        parse(**values)
+    parse(**dict(values, SOUND="0", MATRIX_PIN="GP0"))       # muted: no speaker, no clash
+
+
+@pytest.mark.parametrize("line, nearest", [
+    ("MAPELLO_BRIGTHNESS = 30", "MAPELLO_BRIGHTNESS"),
+    ("MAPELLO_BRIGHTNES = 30", "MAPELLO_BRIGHTNESS"),
+    ("mapello_sound = 0", "MAPELLO_SOUND"),
+    ("MAPELLO_SHIFTKEYS = \"6,5,7,4,1,0\"", "MAPELLO_SHIFT_KEYS"),
+    ("MAPELLO_BUTTON_SELECT = \"GP10\"", "MAPELLO_BUTTON_LEFT"),
+    ("  MAPELLO_SPAEKER=\"GP15\"", "MAPELLO_SPEAKER"),
+])
+def test_an_unknown_key_is_named_with_the_nearest_setting(tmp_path, line, nearest):
+    toml = tmp_path / "settings.toml"
+    toml.write_text("# MAPELLO_COMMENTED = 1\nMAPELLO_MATRIX_PIN = \"GP0\"\nCIRCUITPY_WEB_API_PORT = 80\n"
+                    + line + "\n")
+    s = read_settings({}.get, str(toml))
+    key = line.split("=")[0].strip()
+    assert s.warnings == ["settings.toml: %s is not a setting (ignored): did you mean %s?"
+                          % (key, nearest)]
+    assert read_settings({}.get, str(tmp_path / "none.toml")).warnings == []

@@ -5,7 +5,7 @@ from mapello.rules.boardfile import parse_board
 from mapello.rules.position import BORDER_CELLS, INNER_CELLS, parse_cell
 from mapello.rules.notation import format_board
 from mapello.rules.pieces import BONUS, JOKER, WALL, Limits, placement_error
-from mapello.game.board_setup import LIMIT, NONE_AGREED, RULE, Setup
+from mapello.game.board_setup import FULL, LIMIT, NONE_AGREED, RULE, Setup
 
 CORNER = 0        # grid row 0, col 0
 EDGE = 5          # grid row 0, col 5
@@ -24,8 +24,7 @@ def said(s, reason):
 
 
 def start_error(s):
-    p = s.problems()
-    return "; ".join(p) if p else None
+    return s.start_problem()
 
 
 def test_walls_and_bonuses_go_inside_except_the_centre_four():
@@ -95,9 +94,9 @@ def test_replacing_a_piece_keeps_counts_right():
 
 def test_exact_count_is_checked_at_start():
     s = Setup(Limits(walls=2, bonuses=8, jokers=8, exact=(True, False, False)))
-    assert start_error(s) == "0 walls: exactly 2 agreed"
+    assert start_error(s) == "place 2 more walls"
     s.place(WALL, parse_cell("a1"))
-    assert start_error(s) == "1 wall: exactly 2 agreed"
+    assert start_error(s) == "place 1 more wall"
     assert said(s, s.place(WALL, parse_cell("b1"))) is None
     assert said(s, s.place(WALL, parse_cell("c1"))) == "walls: exactly 2"
     s.remove(parse_cell("b1"))
@@ -108,8 +107,13 @@ def test_exact_count_is_checked_at_start():
 def test_limit_breach_from_a_loaded_position_is_reported():
     board = parse_board(open("boards/rulebook.txt").read())
     s = Setup(Limits(walls=2, bonuses=2, jokers=2), board.position)
-    err = start_error(s)
-    assert err is not None and "walls: at most 2" in err and "jokers: at most 2" in err
+    assert start_error(s) == "remove 6 walls, 6 bonuses, 6 jokers"
+    s = Setup(Limits(walls=2, bonuses=1, jokers=2, exact=(True, True, False)), board.position)
+    assert start_error(s) == "remove 6 walls, 7 bonuses, 6 jokers"
+    s = Setup(Limits(walls=2, bonuses=1, jokers=2, exact=(True, True, False)))
+    s.place(JOKER, 0)
+    s.place(JOKER, 9)
+    assert start_error(s) == "place 2 more walls, 1 more bonus"
 
 
 def test_a_board_nobody_can_open_is_refused():
@@ -134,6 +138,20 @@ def test_cycle_walks_the_allowed_kinds_and_skips_full_ones():
     assert "centre four" in said(s, s.cycle(D4))
     s2 = Setup(Limits(0, 0, 0))
     assert said(s2, s2.cycle(C3)) == "no walls agreed" and s2.kind_at(C3) is None
+    s3 = Setup(Limits(0, 1, 0))
+    s3.place(BONUS, parse_cell("a1"))
+    assert said(s3, s3.cycle(C3)) == "bonuses: at most 1"      # the limit reached, not the kind not agreed
+
+
+def test_every_full_limit_is_named():
+    s = Setup(Limits(walls=1, bonuses=2, jokers=8, exact=(True, False, False)))
+    s.place(WALL, parse_cell("a1"))
+    s.place(BONUS, parse_cell("b1"))
+    assert s.cycle(C3) is None and s.kind_at(C3) == BONUS
+    assert s.remove(C3)
+    s.place(BONUS, parse_cell("c1"))
+    assert s.cycle(C3) == (FULL, 1 << WALL | 1 << BONUS, C3) and s.kind_at(C3) is None
+    assert said(s, s.cycle(C3)) == "walls: exactly 1, bonuses: at most 2"
 
 
 def test_finished_setup_saves_as_a_board_file():

@@ -57,15 +57,28 @@ def cmd_replay(args):
 
 
 def cmd_check(args):
+    """Each file as the menu reads it; a game record's moves replayed too."""
+    from mapello.game import record_text
+    from mapello.game.record import RecordError
+    from mapello.rules.boardfile import read_text
     bad = 0
     for path in args.boards:
         try:
             board = load_board(path)
+            text = read_text(path)
+            moves = ""
+            if record_text.is_record_text(text):
+                record = record_text.from_text(text)
+                moves = ", %d moves" % len(record.moves)
         except (BoardError, OSError) as e:
             print("BAD  %s" % e)
             bad += 1
             continue
-        print("ok   %s: %s" % (path, board.name or "(no name)"))
+        except RecordError as e:
+            print("BAD  %s: %s" % (path, e))
+            bad += 1
+            continue
+        print("ok   %s: %s%s" % (path, board.name or "(no name)", moves))
     return 1 if bad else 0
 
 

@@ -9,13 +9,14 @@ judged in the same words.
 """
 
 from mapello.rules.position import Position, popcount
-from mapello.rules.pieces import BONUS, JOKER, KIND_PLURALS, WALL, Limits, placement_error, problems
+from mapello.rules.pieces import BONUS, JOKER, KIND_NAMES, KIND_PLURALS, WALL, Limits, placement_error
 
 KINDS = (WALL, BONUS, JOKER)
 # reason codes: (code, kind, cell)
 RULE = 0        # the placement rules forbid `kind` on `cell`
 LIMIT = 1       # the agreed limit for `kind` is reached
 NONE_AGREED = 2  # no piece of `kind` was agreed at all
+FULL = 3        # more than one kind's limit is reached; `kind` is their bit mask (1 << kind)
 
 
 class Setup:
@@ -67,6 +68,8 @@ class Setup:
             if not 0 <= cell < 100:
                 return "cell %r is off the board" % cell
             return placement_error(kind, cell)
+        if code == FULL:
+            return ", ".join(self.describe((LIMIT, k, cell)) for k in KINDS if kind >> k & 1)
         if code == NONE_AGREED:
             return "no %s agreed" % KIND_PLURALS[kind]
         return "%s: %s %d" % (KIND_PLURALS[kind], "exactly" if self.limits.exact[kind]
@@ -94,7 +97,10 @@ class Setup:
         """One press of A on `cell`: empty -> next allowed kind -> ... -> empty.
 
         Kinds whose limit is reached are skipped.  Returns None, or the reason
-        when nothing at all may go there (the cell stays empty).
+        when nothing at all may go there (the cell stays empty): a limit
+        reached before a kind not agreed at all, and (FULL, their mask,
+        cell) when the limits of more than one kind are reached, so that
+        every one is named.
         """
         order = [None] + self.allowed(cell)
         if len(order) == 1:
@@ -102,28 +108,55 @@ class Setup:
         here = self.kind_at(cell)
         i = order.index(here)
         first_reason = None
+        full = 0            # the kinds whose limit is reached, a bit each
         for step in range(1, len(order) + 1):
             kind = order[(i + step) % len(order)]
             if kind is None:
                 self.remove(cell)
-                return first_reason if here is None else None
+                if here is not None:
+                    return None
+                if full & (full - 1):       # two kinds or more
+                    return (FULL, full, cell)
+                return first_reason
             reason = self.place(kind, cell)
             if reason is None:
                 return None
-            if first_reason is None:
+            if reason[0] == LIMIT:
+                full |= 1 << kind
+            if first_reason is None or reason[0] == LIMIT and first_reason[0] != LIMIT:
                 first_reason = reason
         return first_reason
 
-    def problems(self):
-        """Every reason this setup may not start yet ([] when it may)."""
-        out = problems(self.limits, self.counts)
-        pos = self.position()
-        if pos.is_over():
-            out.append("nobody can move: walls block every opening move")
-        return out
+    def start_problem(self):
+        """Why this setup may not start, or be saved as a board, yet: what to
+        do about every limit it breaks ('remove 1 joker; place 2 more
+        walls, 1 more bonus'), or that nobody could move; None when it may."""
+        remove = []
+        place = []
+        for kind in KINDS:
+            n = self.counts[kind]
+            m = self.limits.maximum[kind]
+            if n > m:
+                remove.append("%d %s" % (n - m, _kind_word(n - m, kind)))
+            elif n < m and self.limits.exact[kind]:
+                place.append("%d more %s" % (m - n, _kind_word(m - n, kind)))
+        todo = []
+        if remove:
+            todo.append("remove " + ", ".join(remove))
+        if place:
+            todo.append("place " + ", ".join(place))
+        if todo:
+            return "; ".join(todo)
+        if self.position().is_over():
+            return "nobody can move: walls block every opening move"
+        return None
 
     def position(self):
         """The starting position: the start discs plus the pieces placed."""
         return Position(walls=self.masks[WALL], bonuses=self.masks[BONUS],
                         jokers=self.masks[JOKER])
 
+
+def _kind_word(n, kind):
+    """'wall' for one, 'walls' for more."""
+    return KIND_NAMES[kind] if n == 1 else KIND_PLURALS[kind]

@@ -3,12 +3,16 @@ the menu first needs the names, and parsed only when the board is chosen, and
 the menu's catalogue goes with the menu: the boards cost no memory while a
 game is played, not even this module's code, and a broken file is reported
 when it is chosen, with its line and column.  Names are unique: a name
-another file took already, or one of the menu's own boards ("Random
-Mapello"), gives way to the file's name."""
+another file took already, a bundled board's, or one of the menu's own
+boards ("Random Mapello"), gives way to the file's name, so a player's own
+file never takes a bundled board's place in the menu."""
 
 import os
 
 NAME_CHARS = 60     # a name is kept to this length (mapello/game/savecheck.py MAX_NAME)
+# The files deploy.sh installs from boards/ (one string: this module goes with the menu)
+BUNDLED = (" bonus-hunt.txt crossfire.txt fortress.txt four-corners.txt four-walls.txt"
+           " joker-ring.txt labyrinth.txt open.txt rulebook.txt ")
 
 
 class Catalogue:
@@ -67,16 +71,39 @@ class Catalogue:
         except OSError:
             self._say("No %s folder: only random boards and setup by hand." % folder)
             return
+        read = []           # (file, the name its comments give)
+        bundled = []        # the names the bundled boards give themselves
         for file in files:
             path = folder + "/" + file
             try:
                 with open(path) as f:
-                    name = board_name(f)
+                    name = board_name(f)[:NAME_CHARS]
             except (OSError, UnicodeError, ValueError) as e:
-                self._say("Skipped %s: %s" % (file, e))
+                self._say("Skipped %s: %s" % (file, unreadable(path, e)))
                 continue
+            read.append((file, name))
+            if " %s " % file in BUNDLED:
+                bundled.append(name)
+        for file, wanted in read:
+            mine = " %s " % file not in BUNDLED
             # the menu keeps a board by its name: the first of these free
-            for name in (name[:NAME_CHARS], file[:-4], file):
-                if name and name not in taken and name not in BUILT_IN_BOARDS:
+            for name in (wanted, file[:-4], file):
+                if name and name not in taken and name not in BUILT_IN_BOARDS \
+                        and not (mine and name in bundled):
                     break
-            self._add(name, path)
+            if mine and wanted in bundled:
+                self._say("%s is listed as %s: %s is a bundled board's name" % (file, name, wanted))
+            self._add(name, folder + "/" + file)
+
+
+def unreadable(path, error):
+    """Why a file's name could not be read, as the board-file reader puts it
+    (line and column, UTF-16 named) where it can."""
+    from mapello.rules.boardfile import BoardError, read_text
+    try:
+        read_text(path)
+    except BoardError as e:
+        return str(BoardError(e.line, e.column, e.message))
+    except OSError as e:
+        return str(e)
+    return str(error)

@@ -58,34 +58,34 @@ def is_record_text(text):
     return False
 
 
-def parse_moves(words):
-    """Cells from move words (['c5', 'd6', 'pass']); RecordError names the
-    word that is not a move."""
+def parse_moves(words, first=1):
+    """Cells from move words (['c5', 'd6', 'pass']), the first of them move
+    number `first`; RecordError names the word that is not a move."""
     moves = []
     for i in range(len(words)):
         try:
             moves.append(parse_cell(words[i]))
         except ValueError as e:
-            raise RecordError("move %d %r: %s" % (i + 1, words[i], e))
+            raise RecordError("move %d %r: %s" % (first + i, words[i], e))
     return moves
 
 
 def from_text(text):
     """A GameRecord from to_text()'s form (or a plain board file: no moves).
 
-    RecordError names the line of a board problem or the move that is
-    illegal and why.
+    RecordError names the line of a board problem, or the line and the
+    move that is not a move or is illegal, and why.
     """
-    from mapello.rules.boardfile import BoardError, parse_board
+    from mapello.rules.boardfile import BoardError, newlines, parse_board
     board_lines = []
-    words = []
+    move_lines = []         # (line number, its move words)
     white_first = False
-    for line in text.split("\n"):
+    for line in newlines(text).split("\n"):
         s = line.strip()
         body = s.lstrip(";").strip()
         low = body.lower()
         if low.startswith("moves:"):
-            words.extend(body[6:].split())
+            move_lines.append((len(board_lines) + 1, body[6:].split()))
             board_lines.append("")  # keep line numbers for board errors
             continue
         if s.startswith(";") and low == "white moves first":
@@ -98,8 +98,12 @@ def from_text(text):
     start = board.position
     if white_first:
         start.turn = 1
-    moves = parse_moves(words)
     name = board.name if board.name != "Mapello game record" else ""
-    record = GameRecord(start, moves, name, board.limits)
-    record.replay()
+    record = GameRecord(start, (), name, board.limits)
+    for line_no, words in move_lines:   # replayed a line at a time, to name the line
+        try:
+            record.moves.extend(parse_moves(words, len(record.moves) + 1))
+            record.replay()
+        except RecordError as e:
+            raise RecordError("line %d: %s" % (line_no, e))
     return record

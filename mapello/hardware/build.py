@@ -17,7 +17,7 @@ class Hardware:
     (the displayio display or None), `sound` (mapello.hardware.sound.Sound or
     None), `settings`, and texts for the player or None: `display_problem`
     (why a display was not found), `sound_problem` (why the speaker is
-    silent) and `warning` (wiring that will misbehave)."""
+    silent, naming MAPELLO_SPEAKER) and `warning` (wiring that will misbehave)."""
 
     # Defaults as class attributes, no methods: a Hardware keeps nothing of
     # this module alive once start-up has forgotten it.
@@ -153,7 +153,9 @@ def build_hardware(settings, board, hw=None):
     hw.inputs = [build_inputs(settings, board)]
     try:
         hw.sound = build_sound(settings, board)
-    except (ValueError, RuntimeError, ImportError) as e:   # the game plays on, silent
-        hw.sound_problem = "No sound on %s: %s" % (settings.speaker, e)
+    except SettingsError as e:     # no such pin: the game plays on, silent
+        hw.sound_problem = str(e)
+    except (ValueError, RuntimeError, ImportError) as e:   # a pin that cannot sound
+        hw.sound_problem = "settings.toml: %sSPEAKER is %s: %s" % (PREFIX, settings.speaker, e)
     hw.warning = pull_down_warning(settings)
     return hw

@@ -18,6 +18,7 @@ LIBRARIES = {
     "adafruit_pixelbuf": "adafruit_pixelbuf",
 }
 BOARDS_DIR = "boards"       # CircuitPython runs code.py with / as the current folder
+SETTINGS_FILE = "/settings.toml"   # what os.getenv reads on the board
 
 
 def long_ints_problem():
@@ -110,7 +111,7 @@ def quiet_screen(board=None, getenv=None):
         return None
 
 
-def build(hw, board, getenv):
+def build(hw, board, getenv, settings_file):
     """Read settings.toml and build the hardware into `hw`: (the problem to
     show or None, the settings or None).  Its own function, so that no frame of the running game
     holds the settings reader or the builders: forget_builders() can then
@@ -118,7 +119,7 @@ def build(hw, board, getenv):
     from mapello.hardware.settings import read_settings, SettingsError
     from mapello.hardware.build import build_hardware, HardwareError
     try:
-        hw.settings = read_settings(getenv)
+        hw.settings = read_settings(getenv, settings_file)
         build_hardware(hw.settings, board, hw)
     except ImportError as e:
         return missing_library(e), None
@@ -142,12 +143,14 @@ def forget_builders():
     gc.collect()
 
 
-def launch(board=None, getenv=None, clock=None, until=None, boards_dir=None):
+def launch(board=None, getenv=None, clock=None, until=None, boards_dir=None, settings_file=None):
     """(console, None, hw): the game ready to run; or (None, problem, hw)
     once the problem was shown and held (until `until()`, in tests).
-    `boards_dir` defaults to BOARDS_DIR."""
+    `boards_dir` defaults to BOARDS_DIR, `settings_file` to SETTINGS_FILE."""
     if boards_dir is None:
         boards_dir = BOARDS_DIR
+    if settings_file is None:
+        settings_file = SETTINGS_FILE
     problem = long_ints_problem()
     if problem:
         show_problem(problem, quiet_screen(board, getenv))
@@ -156,7 +159,7 @@ def launch(board=None, getenv=None, clock=None, until=None, boards_dir=None):
         import board
     from mapello.hardware.build import Hardware
     hw = Hardware()
-    problem, settings = build(hw, board, getenv)
+    problem, settings = build(hw, board, getenv, settings_file)
     if problem:
         if hw.display is not None:
             show_problem(problem, hw.screen, hw.display)
@@ -170,6 +173,10 @@ def launch(board=None, getenv=None, clock=None, until=None, boards_dir=None):
         print("Mapello: " + hw.warning)
     if hw.sound_problem:
         print("Mapello: %s. Playing without sound." % hw.sound_problem)
+    warnings = settings.warnings    # keys settings.toml has that are no setting
+    for warning in warnings:
+        print("Mapello: " + warning)
+    settings.warnings = []
     forget_builders()              # before the game's modules compile: their room
     writable = game_can_write()
     print("Mapello Handheld: " + ("the game writes CIRCUITPY: saved boards go to boards/ as files"
@@ -209,6 +216,10 @@ def launch(board=None, getenv=None, clock=None, until=None, boards_dir=None):
         notice = "No display found"
     elif hw.warning:
         notice = "RP2350: buttons may stick, see serial"
+    elif warnings:
+        notice = warnings[0] + (" (%d more on serial)" % (len(warnings) - 1) if len(warnings) > 1 else "")
+    elif hw.sound_problem:
+        notice = hw.sound_problem + "; playing without sound"
     elif writable:
         notice = "Boards save as files"
     if notice and not app.message:

@@ -73,6 +73,7 @@ class HardwareSettings:
     repeat_ms: int
     speaker: str
     sound: bool
+    warnings: list
 
 
 def _choice(key, text, allowed):
@@ -152,79 +153,135 @@ def _unreadable(name, path):
 
 
 def read_settings(getenv=None, path="/settings.toml"):
-    """Parse every MAPELLO_* value; `getenv(name)` defaults to os.getenv.
-    `path` is the file, read only to name a key os.getenv could not read."""
+    """Parse the MAPELLO_* values the chosen modes read (a key a mode never
+    reads, such as MAPELLO_SHIFT_KEYS with buttons on pins, is not looked
+    at: it can never stop the board); `getenv(name)` defaults to os.getenv.
+    `path` is the file, read to name a key os.getenv could not read and
+    the MAPELLO_ keys that are no setting (s.warnings)."""
     if getenv is None:
         import os
         getenv = os.getenv
-    values = {}
-    for key in DEFAULTS:
+
+    def text(key, used=True):
+        """The value settings.toml gives `key` (the default when it gives
+        none, or when the chosen mode never reads the key)."""
+        if not used:
+            return DEFAULTS[key]
         try:
             got = getenv(PREFIX + key)
         except ValueError:
             raise _unreadable(PREFIX + key, path)
-        text = DEFAULTS[key] if got is None else str(got).strip()
-        if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
-            text = text[1:-1].strip()
-        if text == "":
+        value = DEFAULTS[key] if got is None else str(got).strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1].strip()
+        if value == "":
             raise SettingsError(PREFIX + key, "is empty; remove the line to use %r" % DEFAULTS[key])
-        values[key] = text
+        return value
+
     s = HardwareSettings()
-    s.matrix_pin = _pin_name("MATRIX_PIN", values["MATRIX_PIN"])
-    s.matrix_pixels = _number("MATRIX_PIXELS", values["MATRIX_PIXELS"], 1, 1024)
+    s.matrix_pin = _pin_name("MATRIX_PIN", text("MATRIX_PIN"))
+    s.matrix_pixels = _number("MATRIX_PIXELS", text("MATRIX_PIXELS"), 1, 1024)
     if s.matrix_pixels != 100:
         raise SettingsError(PREFIX + "MATRIX_PIXELS", "is %d; the game needs a 10x10 matrix (100)" % s.matrix_pixels)
-    s.layout = _choice("MATRIX_LAYOUT", values["MATRIX_LAYOUT"], LAYOUTS)
-    s.start = _choice("MATRIX_START", values["MATRIX_START"], STARTS)
-    rotation = _number("MATRIX_ROTATION", values["MATRIX_ROTATION"], 0, 270)
+    s.layout = _choice("MATRIX_LAYOUT", text("MATRIX_LAYOUT"), LAYOUTS)
+    s.start = _choice("MATRIX_START", text("MATRIX_START"), STARTS)
+    rotation = _number("MATRIX_ROTATION", text("MATRIX_ROTATION"), 0, 270)
     if rotation not in ROTATIONS:
         raise SettingsError(PREFIX + "MATRIX_ROTATION", "is %d; use 0, 90, 180 or 270" % rotation)
     s.rotation = rotation
-    s.mirror = _flag("MATRIX_MIRROR", values["MATRIX_MIRROR"])
-    s.color_order = _choice("COLOR_ORDER", values["COLOR_ORDER"], COLOR_ORDERS)
-    s.brightness = _number("BRIGHTNESS", values["BRIGHTNESS"], 1, 100)
-    s.current_ma = _number("CURRENT_MA", values["CURRENT_MA"], MIN_CURRENT_MA, MAX_CURRENT_MA)
-    s.think_ms = _number("THINK_MS", values["THINK_MS"], 100, 60000)
-    s.buttons = _choice("BUTTONS", values["BUTTONS"], BUTTON_MODES)
-    s.active_low = _choice("BUTTONS_ACTIVE", values["BUTTONS_ACTIVE"], ("low", "high")) == "low"
-    s.pull = _flag("BUTTONS_PULL", values["BUTTONS_PULL"])
-    s.button_pins = tuple(_pin_name("BUTTON_" + b, values["BUTTON_" + b]) for b in BUTTON_KEYS)
-    s.shift_clock = _pin_name("SHIFT_CLOCK", values["SHIFT_CLOCK"])
-    s.shift_data = _pin_name("SHIFT_DATA", values["SHIFT_DATA"])
-    s.shift_latch = _pin_name("SHIFT_LATCH", values["SHIFT_LATCH"])
-    s.shift_count = _number("SHIFT_COUNT", values["SHIFT_COUNT"], 6, 64)
-    s.shift_keys = _key_numbers("SHIFT_KEYS", values["SHIFT_KEYS"], s.shift_count)
-    s.display = _choice("DISPLAY", values["DISPLAY"], DISPLAYS)
-    s.display_height = _number("DISPLAY_HEIGHT", values["DISPLAY_HEIGHT"], 32, 64)
+    s.mirror = _flag("MATRIX_MIRROR", text("MATRIX_MIRROR"))
+    s.color_order = _choice("COLOR_ORDER", text("COLOR_ORDER"), COLOR_ORDERS)
+    s.brightness = _number("BRIGHTNESS", text("BRIGHTNESS"), 1, 100)
+    s.current_ma = _number("CURRENT_MA", text("CURRENT_MA"), MIN_CURRENT_MA, MAX_CURRENT_MA)
+    s.think_ms = _number("THINK_MS", text("THINK_MS"), 100, 60000)
+    s.buttons = _choice("BUTTONS", text("BUTTONS"), BUTTON_MODES)
+    pins = s.buttons == "pins"
+    s.active_low = _choice("BUTTONS_ACTIVE", text("BUTTONS_ACTIVE", pins), ("low", "high")) == "low"
+    s.pull = _flag("BUTTONS_PULL", text("BUTTONS_PULL", pins))
+    s.button_pins = tuple(_pin_name("BUTTON_" + b, text("BUTTON_" + b, pins)) for b in BUTTON_KEYS)
+    s.shift_clock = _pin_name("SHIFT_CLOCK", text("SHIFT_CLOCK", not pins))
+    s.shift_data = _pin_name("SHIFT_DATA", text("SHIFT_DATA", not pins))
+    s.shift_latch = _pin_name("SHIFT_LATCH", text("SHIFT_LATCH", not pins))
+    s.shift_count = _number("SHIFT_COUNT", text("SHIFT_COUNT", not pins), 6, 64)
+    s.shift_keys = _key_numbers("SHIFT_KEYS", text("SHIFT_KEYS", not pins), s.shift_count)
+    s.display = _choice("DISPLAY", text("DISPLAY"), DISPLAYS)
+    oled = s.display == "ssd1306"
+    s.display_height = _number("DISPLAY_HEIGHT", text("DISPLAY_HEIGHT", oled), 32, 64)
     if s.display_height not in (32, 64):
         raise SettingsError(PREFIX + "DISPLAY_HEIGHT", "is %d; use 32 or 64" % s.display_height)
-    s.i2c_address = _number("I2C_ADDRESS", values["I2C_ADDRESS"], 0x08, 0x77, base=0)
-    s.i2c_sda = _pin_name("I2C_SDA", values["I2C_SDA"])
-    s.i2c_scl = _pin_name("I2C_SCL", values["I2C_SCL"])
-    s.repeat_delay_ms = _number("REPEAT_DELAY_MS", values["REPEAT_DELAY_MS"], 50, 5000)
-    s.repeat_ms = _number("REPEAT_MS", values["REPEAT_MS"], 20, 2000)
-    speaker = values["SPEAKER"]      # "auto": the board's own speaker, if it has one
+    s.i2c_address = _number("I2C_ADDRESS", text("I2C_ADDRESS", oled), 0x08, 0x77, base=0)
+    s.i2c_sda = _pin_name("I2C_SDA", text("I2C_SDA", oled))
+    s.i2c_scl = _pin_name("I2C_SCL", text("I2C_SCL", oled))
+    s.repeat_delay_ms = _number("REPEAT_DELAY_MS", text("REPEAT_DELAY_MS"), 50, 5000)
+    s.repeat_ms = _number("REPEAT_MS", text("REPEAT_MS"), 20, 2000)
+    s.sound = _flag("SOUND", text("SOUND"))
+    speaker = text("SPEAKER", s.sound)      # "auto": the board's own speaker, if it has one
     s.speaker = speaker.lower() if speaker.lower() in ("auto", "none") else _pin_name("SPEAKER", speaker)
-    s.sound = _flag("SOUND", values["SOUND"])
-    if s.buttons == "pins":
-        _check_distinct(s)
-    if s.sound and s.speaker == s.matrix_pin:
-        raise SettingsError(PREFIX + "SPEAKER", "is %s, already used by %sMATRIX_PIN" % (s.speaker, PREFIX))
+    _check_distinct(s)
+    try:
+        with open(path) as f:
+            s.warnings = unknown_keys(f)
+    except OSError:                  # no file: every key has its default
+        s.warnings = []
     return s
 
 
+def unknown_keys(lines):
+    """A warning for each MAPELLO_ key in settings.toml's `lines` that is no
+    setting (os.getenv would pass a misspelt one over without a word), with
+    the known key nearest to it."""
+    out = []
+    for line in lines:
+        i = line.find("=")
+        key = line[:i].strip() if i > 0 else ""
+        if key.upper().startswith(PREFIX) and not (key.startswith(PREFIX) and key[8:] in DEFAULTS):
+            out.append("settings.toml: %s is not a setting (ignored): did you mean %s%s?"
+                       % (_cut(key), PREFIX, _nearest(key[8:].upper())))
+    return out
+
+
+def _nearest(name):
+    """The setting whose name takes the fewest one-letter edits to reach."""
+    best, best_d = "", 1000
+    for key in DEFAULTS:
+        d = _distance(name, key)
+        if d < best_d or (d == best_d and key < best):
+            best, best_d = key, d
+    return best
+
+
+def _distance(a, b):
+    """Edits (insert, delete, change, swap two neighbours) that turn a into b:
+    difflib is not on the board."""
+    row = list(range(len(b) + 1))
+    before = row
+    for i in range(1, len(a) + 1):
+        prev, row = row, [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            d = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d = min(d, before[j - 2] + 1)
+            row[j] = d
+        before = prev
+    return row[len(b)]
+
+
 def _check_distinct(s):
-    """Two buttons on one pin would make one of them dead: say which."""
+    """Two uses of one pin would make one of them dead: say which.  Only the
+    pins the chosen modes use count."""
+    if s.buttons == "pins":
+        used = [("BUTTON_" + BUTTON_KEYS[i], s.button_pins[i]) for i in range(6)]
+    else:
+        used = [("SHIFT_CLOCK", s.shift_clock), ("SHIFT_DATA", s.shift_data),
+                ("SHIFT_LATCH", s.shift_latch)]
+    if s.display == "ssd1306":
+        used.append(("I2C_SDA", s.i2c_sda))
+        used.append(("I2C_SCL", s.i2c_scl))
+    used.append(("MATRIX_PIN", s.matrix_pin))
+    if s.sound:
+        used.append(("SPEAKER", s.speaker))
     seen = {}  # type: dict
-    for i in range(6):
-        pin = s.button_pins[i]
+    for key, pin in used:
         if pin in seen:
-            raise SettingsError(PREFIX + "BUTTON_" + BUTTON_KEYS[i],
-                                "is %s, already used by %sBUTTON_%s" % (pin, PREFIX, seen[pin]))
-        seen[pin] = BUTTON_KEYS[i]
-    if s.matrix_pin in seen:
-        raise SettingsError(PREFIX + "MATRIX_PIN", "is %s, already used by %sBUTTON_%s"
-                            % (s.matrix_pin, PREFIX, seen[s.matrix_pin]))
-    if s.sound and s.speaker in seen:
-        raise SettingsError(PREFIX + "SPEAKER", "is %s, already used by %sBUTTON_%s"
-                            % (s.speaker, PREFIX, seen[s.speaker]))
+            raise SettingsError(PREFIX + key, "is %s, already used by %s%s" % (pin, PREFIX, seen[pin]))
+        seen[pin] = key

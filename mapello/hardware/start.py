@@ -6,11 +6,11 @@ what to do, never on a traceback the player cannot read."""
 from mapello.hardware.problems import halt, memory_problem, report, show_problem
 
 
-def main(board=None, getenv=None, clock=None, until=None, boards_dir=None):
+def main(board=None, getenv=None, clock=None, until=None, boards_dir=None, settings_file=None):
     """The device's entry point; the arguments let the desktop tests inject.
     Returns the Console once `until()` (tests), or the problem shown."""
     from mapello.hardware import launch
-    console, problem, hw = launch.launch(board, getenv, clock, until, boards_dir)
+    console, problem, hw = launch.launch(board, getenv, clock, until, boards_dir, settings_file)
     if console is None:
         return problem
     del launch                     # power-on's code goes before the game's compiles

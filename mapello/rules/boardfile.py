@@ -44,6 +44,7 @@ def parse_limits(text):
     """Limits from notation.limits_text()'s form; kinds left out stay at 8. ValueError says why."""
     maximum = [MAX_PER_KIND] * 3
     exact = [False] * 3
+    given = [False] * 3
     for part in text.split(","):
         words = part.split()
         if not words:
@@ -51,6 +52,9 @@ def parse_limits(text):
         if len(words) != 2 or words[0].lower() not in KIND_PLURALS:
             raise ValueError("limits: %r is not like 'walls 4' or 'jokers =2'" % part.strip())
         kind = KIND_PLURALS.index(words[0].lower())
+        if given[kind]:            # which one was meant is the writer's to say
+            raise ValueError("limits: %s given twice: keep one" % KIND_PLURALS[kind])
+        given[kind] = True
         value = words[1]
         if value.startswith("="):
             exact[kind] = True
@@ -99,6 +103,9 @@ def _read_comment(text, meta, line_no):
     elif sep and key_l == "description":
         meta["description"] = value
     elif sep and key_l == "limits":
+        if "limits_line" in meta:
+            raise BoardError(line_no, 0, "a second limits line (line %d has one): keep one"
+                             % meta["limits_line"])
         try:
             meta["limits"] = parse_limits(value)
         except ValueError as e:
@@ -117,16 +124,19 @@ def board_name(lines):
     iterable of its lines, read only up to the first row), or ""."""
     meta = {}
     line_no = 0
-    for line in lines:
-        line_no += 1
-        stripped = line.strip()
-        if stripped and not stripped.startswith(";"):
-            break
-        if stripped:
-            try:
-                _read_comment(line, meta, line_no)
-            except BoardError:      # a bad limits line: parse_board will say so
-                pass
+    for text in lines:
+        for line in text.split("\r"):     # CR-only line ends: CircuitPython splits on LF alone
+            line_no += 1
+            stripped = line.strip()
+            if stripped and not stripped.startswith(";"):
+                return meta.get("name", "")
+            if "\x00" in stripped:        # UTF-16: the menu skips it, naming why
+                raise ValueError("a NUL byte")
+            if stripped:
+                try:
+                    _read_comment(line, meta, line_no)
+                except BoardError:      # a bad limits line: parse_board will say so
+                    pass
     return meta.get("name", "")
 
 
@@ -137,9 +147,8 @@ def parse_board(text):
     line_no = 0
     if text[:1] == "\ufeff":  # a byte order mark, as some editors write
         text = text[1:]
-    for raw in text.split("\n"):
+    for line in newlines(text).split("\n"):
         line_no += 1
-        line = raw.rstrip("\r")
         stripped = line.strip()
         if not stripped:
             continue
@@ -195,19 +204,47 @@ def parse_board(text):
     return BoardFile(pos, meta.get("name", ""), meta.get("description", ""), limits)
 
 
+def newlines(text):
+    """`text` with every line ending (CR LF from Windows, CR alone from old
+    Macs) as LF."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
 def read_text(path):
-    """A text file's contents; BoardError names the path, line and column of
-    the first byte that is not UTF-8."""
+    """A text file's contents, its lines ending in LF; BoardError names the
+    path, line and column of the first byte that is not UTF-8 text, and
+    names UTF-16 (what Windows' Notepad calls "Unicode") as such."""
     with open(path, "rb") as f:
         data = f.read()
+    if _utf16(data):
+        raise BoardError(1, 0, "UTF-16 text: save the file as UTF-8", path)
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeError:
-        pass
-    at = _bad_utf8(data)
+        text = None
+    if text is not None and "\x00" not in text:
+        return newlines(text)
+    at = data.find(b"\x00") if text is not None else _bad_utf8(data)
     head = data[:at].split(b"\n")
     raise BoardError(len(head), len(head[-1].decode("utf-8")) + 1,
                      "not UTF-8 text (byte 0x%02x): save the file as UTF-8" % data[at], path)
+
+
+def _utf16(data):
+    """True for UTF-16: a byte order mark, or, without one, a zero byte in
+    every other place, as text in Latin letters has."""
+    if data[:2] == b"\xff\xfe" or data[:2] == b"\xfe\xff":
+        return True
+    n = min(len(data), 64) // 2
+    if n < 2:
+        return False
+    zeros = [0, 0]
+    for i in range(2 * n):
+        if data[i] == 0:
+            zeros[i % 2] += 1
+    return zeros[0] * 4 >= n * 3 or zeros[1] * 4 >= n * 3
 
 
 def _bad_utf8(data):

@@ -61,10 +61,10 @@ class Screen:
         self.app.show(self)
 
     def start(self):
-        problems = self.board.problems()
+        problem = self.board.start_problem()
         self.app.show(self)
-        if problems:
-            self.app.say(problems[0])
+        if problem:
+            self.app.say(problem)
             return
         self.app.go(self.session.board_ready(self.board.position()), self.session)
 

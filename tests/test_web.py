@@ -389,6 +389,24 @@ def test_the_page_says_what_went_wrong_when_the_save_is_not_hex(site, browser):
     tab.evaluate("localStorage.clear()")
 
 
+def test_a_browser_that_refuses_to_store_says_so_and_the_game_plays_on(site, browser):
+    tab = browser.new_page()
+    tab.add_init_script("Storage.prototype.setItem = () => { throw new DOMException('full', "
+                        "'QuotaExceededError'); };")
+    page = Page(tab, site + "?clock=manual")
+    page.open()
+    page.advance(PRESS_MS)
+    page.key("z")                     # a game of the series
+    state = page.advance(PRESS_MS)
+    assert state["screen"] == "play"
+    page.key("z")                     # its first move: saved, or rather not
+    state = page.advance(PRESS_MS)
+    assert state["lines"][2:] == ["save failed: browser", "storage full"]
+    state = page.advance(2000)
+    assert state["lines"][1] == "P2 White to move" and state["screen"] == "play"
+    assert page.saved() == "" and not page.errors
+
+
 def test_play_sh_web_builds_and_serves_the_page():
     proc = subprocess.Popen([os.path.join(ROOT, "play.sh"), "--web", "--port", "0"], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

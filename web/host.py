@@ -66,7 +66,7 @@ class PageNvm:
             raise ValueError("Slice and value different lengths")   # as the nvm says
         self.data[key] = value
         if not self._store(hexlify(self.data).decode()):
-            raise OSError("the browser keeps no more data")
+            raise OSError("browser storage full")
 
     def hex(self):
         return hexlify(self.data).decode()

@@ -2,8 +2,15 @@
 # Sets up what the game needs on a fresh machine (.venv with requirements.txt,
 # once) and starts the desktop simulator in this terminal.
 # Options pass through, e.g. ./play.sh --plain, ./play.sh --keys "A RIGHT A".
+# ./play.sh --web [--port N] builds the browser page and serves it on localhost instead.
 set -euo pipefail
 cd "$(dirname "$0")"
+case " $* " in
+    *" --web "*)            # standard library and npm only: no .venv needed
+        args=()
+        for a in "$@"; do [ "$a" = --web ] || args+=("$a"); done
+        exec python3 tools/build_web.py --serve ${args[@]+"${args[@]}"} ;;
+esac
 if [ ! -x .venv/bin/python ]; then
     echo "First run: setting up .venv (a minute)..."
     python3 -m venv .venv

@@ -256,9 +256,7 @@ HANDLED = {
     "./play.sh": check_play_in_a_terminal,
     "./play.sh --window": check_play_sh_window,
     "./play.sh --web": covered_by("test_web.py::test_play_sh_web_builds_and_serves_the_page"),
-    "tools/build_web.py": covered_by(
-        "test_web.py::test_the_page_holds_the_device_code_as_it_is_and_none_of_the_desktops"),
-    "python3 tools/build_web.py": covered_by(
+    ".venv/bin/python tools/build_web.py": covered_by(
         "test_web.py::test_the_page_holds_the_device_code_as_it_is_and_none_of_the_desktops"),
     ".venv/bin/python tools/web_bench.py": covered_by(
         "test_web.py::test_the_web_tools_print_their_figures_and_write_the_picture"),

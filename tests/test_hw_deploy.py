@@ -6,6 +6,7 @@ a copy that fails half-way, refusals, the bundle's contents, and the drive
 each install path leaves behind running the game (tests/drive_runner.py)."""
 import atexit
 import glob
+import hashlib
 import json
 import os
 import shutil
@@ -13,9 +14,12 @@ import stat
 import subprocess
 import sys
 import tempfile
+import re
 import zipfile
 
 import pytest
+
+from mapello.desktop import libraries, mpy_cross
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = glob.glob(os.path.join(ROOT, ".venv", "lib", "python3*", "site-packages"))[0]
@@ -43,6 +47,7 @@ def make_drive(tmp_path, boot_out=PICO_9, name="CIRCUITPY", formatted=True):
 
 
 NO_DOWNLOADS = "file:///nonexistent/mapello-mpy-cross-downloads"
+NO_INDEX = "file:///nonexistent/mapello-pypi/simple"       # no test reaches PyPI
 EMPTY_CACHE = tempfile.mkdtemp(prefix="mapello-deploy-cache-")
 atexit.register(shutil.rmtree, EMPTY_CACHE, True)
 
@@ -55,6 +60,7 @@ def deploy(*args, env_extra=None, repo=ROOT):
     env.pop("MAPELLO_DRIVE_CANDIDATES", None)
     env["MAPELLO_MPY_CROSS_URL"] = NO_DOWNLOADS
     env["XDG_CACHE_HOME"] = EMPTY_CACHE
+    env["PIP_INDEX_URL"] = NO_INDEX
     env.update(env_extra or {})
     return subprocess.run([os.path.join(repo, "deploy.sh")] + [str(a) for a in args],
                           capture_output=True, text=True, env=env, timeout=120)
@@ -84,6 +90,17 @@ def stamps(folder):
 def read(path):
     with open(path, "rb") as f:
         return f.read()
+
+
+INSTALLED = "mapello/.mapello-installed"
+
+
+def as_an_earlier_install(drive, rel, text="# from an older version\n"):
+    """rel on the drive, and in its list of what the install put in mapello/,
+    as a version that had that module left it."""
+    (drive / rel).write_text(text)
+    with open(drive / INSTALLED, "a") as f:
+        f.write(rel + "\n")
 
 
 def copied_lines(proc):
@@ -186,7 +203,7 @@ def test_update_keeps_the_users_files_and_changes_only_what_changed(tmp_path):
     (drive / "boards" / "saved-1.txt").write_text("; saved on the device\n")
     (drive / "fonts" / "mine.pcf").write_bytes(b"\x01fcp my own font")
     (drive / "mapello" / "rules" / "position.py").write_text("# stale\n")
-    (drive / "mapello" / "gone.py").write_text("# from an older version\n")
+    as_an_earlier_install(drive, "mapello/gone.py")
     (drive / "mapello" / "rules" / "position.mpy").write_bytes(b"C\x06")
     proc = deploy("--target", drive)
     assert proc.returncode == 0, proc.stderr
@@ -198,12 +215,62 @@ def test_update_keeps_the_users_files_and_changes_only_what_changed(tmp_path):
     assert files["mapello/rules/position.py"] == read(os.path.join(ROOT, "mapello", "rules", "position.py"))
     assert "mapello/gone.py" not in files and "mapello/rules/position.mpy" not in files
     assert "kept boards/open.txt" in proc.stdout and "kept settings.toml" in proc.stdout
-    assert copied_lines(proc) == ["mapello/rules/position.py"]     # not even code.py: no needless reload
+    # not even code.py: no needless reload (the list of mapello/ is rewritten: gone.py left it)
+    assert copied_lines(proc) == ["mapello/rules/position.py", INSTALLED]
     assert not (drive / ".mapello-update").exists()
     before = stamps(drive)
     again = deploy("--target", drive)
     assert "nothing to change" in again.stdout
     assert stamps(drive) == before                                 # not even a folder made and removed
+
+
+def test_an_update_removes_only_what_the_last_install_put_in_mapello(tmp_path):
+    """The install lists what it put in mapello/ (mapello/.mapello-installed):
+    an update removes the files of that list the new version lacks, and a
+    folder they leave empty; a file of the user's there stays."""
+    drive = make_drive(tmp_path)
+    assert deploy("--target", drive).returncode == 0
+    (drive / "mapello" / "notes.txt").write_text("my wiring notes\n")
+    (drive / "mapello" / "ui" / "my_screen.py").write_text("# my own screen\n")
+    as_an_earlier_install(drive, "mapello/gone.py")
+    (drive / "mapello" / "retired").mkdir()
+    as_an_earlier_install(drive, "mapello/retired/old.py")
+    proc = deploy("--target", drive)
+    assert proc.returncode == 0, proc.stderr
+    files = tree(drive)
+    assert files["mapello/notes.txt"] == b"my wiring notes\n"
+    assert files["mapello/ui/my_screen.py"] == b"# my own screen\n"
+    assert "kept mapello/notes.txt: no install put it there, so it is yours" in proc.stdout
+    assert "kept mapello/ui/my_screen.py" in proc.stdout
+    assert "mapello/gone.py" not in files and "removed mapello/gone.py" in proc.stdout
+    assert not (drive / "mapello" / "retired").exists()
+    listed = files[INSTALLED].decode().splitlines()
+    assert "mapello/rules/position.py" in listed and "mapello/hardware/start.py" in listed
+    assert sorted(p for p in files if p.startswith("mapello/") and p != INSTALLED
+                  and p not in ("mapello/notes.txt", "mapello/ui/my_screen.py")) == \
+        sorted(line for line in listed if not line.startswith("#"))
+    assert_runs_the_game(drive)
+
+
+def test_a_drive_without_the_list_keeps_what_it_cannot_tell(tmp_path):
+    """A drive an earlier deploy.sh filled has no list of mapello/: a file the
+    new version lacks might be the user's, so it stays and deploy.sh says so;
+    the other form of one of the game's modules (a .py is imported before the
+    .mpy beside it) goes.  The list is written, for the next update."""
+    drive = make_drive(tmp_path)
+    assert deploy("--target", drive).returncode == 0
+    if (drive / INSTALLED).exists():                # as an earlier deploy.sh left it
+        (drive / INSTALLED).unlink()
+    (drive / "mapello" / "stale.py").write_text("# an older version's, or the user's\n")
+    (drive / "mapello" / "rules" / "position.mpy").write_bytes(b"C\x06")
+    proc = deploy("--target", drive)
+    assert proc.returncode == 0, proc.stderr
+    files = tree(drive)
+    assert files["mapello/stale.py"] == b"# an older version's, or the user's\n"
+    assert ("kept mapello/stale.py: the game does not have it, and the drive has no list of what an earlier"
+            " install put there (%s); delete it if it is not yours" % INSTALLED) in proc.stdout
+    assert "mapello/rules/position.mpy" not in files
+    assert INSTALLED in files and "mapello/stale.py" not in files[INSTALLED].decode()
 
 
 def test_dry_run_writes_nothing(tmp_path):
@@ -217,7 +284,7 @@ def test_dry_run_writes_nothing(tmp_path):
     assert "nothing was written" in proc.stdout
     # and on an installed drive with changes waiting
     assert deploy("--target", drive).returncode == 0
-    (drive / "mapello" / "gone.py").write_text("# from an older version\n")
+    as_an_earlier_install(drive, "mapello/gone.py")
     (drive / "mapello" / "rules" / "position.py").write_text("# stale\n")
     (drive / ".mapello-update").mkdir()
     before, files = stamps(drive), tree(drive)
@@ -226,7 +293,8 @@ def test_dry_run_writes_nothing(tmp_path):
     assert tree(drive) == files and stamps(drive) == before
     assert "would copy mapello/rules/position.py" in proc.stdout and "would remove mapello/gone.py" in proc.stdout
     assert "would remove .mapello-update" in proc.stdout
-    assert "2 change(s) would be made" in proc.stdout
+    assert "would copy %s" % INSTALLED in proc.stdout
+    assert "3 change(s) would be made" in proc.stdout
 
 
 def test_a_full_drive_is_refused_before_anything_is_written(tmp_path):
@@ -253,7 +321,7 @@ def test_a_copy_that_fails_half_way_leaves_the_old_game(tmp_path):
     for rel in ("mapello/rules/position.py", "mapello/ui/app.py", "code.py", "boot.py"):
         with open(drive / rel, "a") as f:
             f.write("# the old version\n")
-    (drive / "mapello" / "gone.py").write_text("# only in the old version\n")
+    as_an_earlier_install(drive, "mapello/gone.py", "# only in the old version\n")
     before = tree(drive)
     counter = tmp_path / "count"
     env = shim(tmp_path, "cp", """
@@ -643,10 +711,14 @@ def deploy_script_constant(name):
         return [line.split('"')[1] for line in f if line.startswith(name + "=")][0]
 
 
+def test_deploy_sh_supports_the_versions_the_bundles_are_made_for():
+    assert deploy_script_constant("SUPPORTED_MAJORS").split() == ["%d" % m for m in mpy_cross.SUPPORTED_MAJORS]
+
+
 def test_the_bundles_are_compiled_by_the_pinned_release_for_both_versions(tmp_path):
     """9.x and 10.x read one .mpy format, so one mpy-cross compiles both
     zips: the release the device code is type-checked against."""
-    release = deploy_script_constant("BUNDLE_MPY_CROSS_VERSION")
+    release = mpy_cross.BUNDLE_MPY_CROSS_VERSION
     with open(os.path.join(ROOT, "requirements-dev.txt")) as f:
         assert "circuitpython-stubs==%s\n" % release in f.read()
     proc = deploy("--bundle", tmp_path / "dist", env_extra=fake_downloads(tmp_path, release))
@@ -664,8 +736,8 @@ def test_the_bundles_are_compiled_by_the_pinned_release_for_both_versions(tmp_pa
 def test_the_bundles_are_source_offline_or_when_asked(tmp_path):
     proc = deploy("--bundle", tmp_path / "offline")          # the tests' downloads find nothing
     assert proc.returncode == 0, proc.stderr
-    assert "warning: could not download CircuitPython %s's mpy-cross" % deploy_script_constant(
-        "BUNDLE_MPY_CROSS_VERSION") in proc.stdout and "writing the bundles as source" in proc.stdout
+    assert "warning: could not download CircuitPython %s's mpy-cross" % (
+        mpy_cross.BUNDLE_MPY_CROSS_VERSION) in proc.stdout and "writing the bundles as source" in proc.stdout
     assert "mapello/rules/position.py" in bundle_names(tmp_path / "offline" / ZIPS[0])
     proc = deploy("--bundle", tmp_path / "dist", "--compile")
     assert proc.returncode != 0 and not os.path.exists(tmp_path / "dist" / ZIPS[0])
@@ -715,10 +787,11 @@ done
 
 def test_the_manifest_is_what_circup_reads_and_matches_requirements():
     """lib/requirements.txt pins the device libraries (no Blinka: the board has
-    none) at requirements.txt's versions, and names every library deploy.sh copies."""
+    none) at requirements.txt's versions, each with its wheel's sha256, and
+    names every library that goes to the board."""
     def pins(path):
         with open(path) as f:
-            return {line.split("==")[0]: line.strip() for line in f
+            return {line.split("==")[0]: line.split()[0] for line in f
                     if line.strip() and not line.startswith("#")}
     device = pins(os.path.join(ROOT, "lib", "requirements.txt"))
     desktop = pins(os.path.join(ROOT, "requirements.txt"))
@@ -728,10 +801,10 @@ def test_the_manifest_is_what_circup_reads_and_matches_requirements():
                               "adafruit-circuitpython-ticks"]
     for name, line in device.items():
         assert desktop[name] == line
-    with open(os.path.join(ROOT, "deploy.sh")) as f:
-        script = f.read()
-    for name in device:
-        assert '"%s ' % name in script, name
+    assert sorted(name for name, _ in libraries.LIB_FILES) == sorted(device)
+    with open(os.path.join(ROOT, "lib", "requirements.txt")) as f:
+        hashed = [line.split()[1] for line in f if line.strip() and not line.startswith("#")]
+    assert len(hashed) == 4 and all(re.fullmatch(r"--hash=sha256:[0-9a-f]{64}", h) for h in hashed), hashed
     with open(os.path.join(ROOT, ".gitignore")) as f:
         ignored = f.read().split()
     assert "/lib/*" in ignored and "!/lib/requirements.txt" in ignored
@@ -743,20 +816,71 @@ def test_pybadge_settings_example(tmp_path):
     assert read(drive / "settings.toml") == read(os.path.join(ROOT, "settings.toml.pybadge"))
 
 
+def local_index(tmp_path, repo, tamper=None):
+    """A package index on disk (PEP 503, as PyPI's simple index) serving a
+    wheel of each pinned library, made of the venv's files, and the clone's
+    lib/requirements.txt pinning those wheels' sha256; the wheel of `tamper`
+    is changed after its hash was pinned.  The environment that points at it."""
+    index = tmp_path / "pypi"
+    pinned = []
+    for name, files in libraries.LIB_FILES:
+        version = [line.split()[0].split("==")[1] for line in open(os.path.join(ROOT, "lib", "requirements.txt"))
+                   if line.startswith(name + "==")][0]
+        dist = name.replace("-", "_")
+        wheel = index / "files" / ("%s-%s-py3-none-any.whl" % (dist, version))
+        wheel.parent.mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(wheel, "w") as z:
+            for rel in files:
+                z.write(os.path.join(SITE, rel), rel)
+            z.writestr("%s-%s.dist-info/METADATA" % (dist, version), "Name: %s\nVersion: %s\n" % (name, version))
+        sha = hashlib.sha256(wheel.read_bytes()).hexdigest()
+        if name == tamper:
+            with zipfile.ZipFile(wheel, "a") as z:
+                z.writestr("extra.py", "# not what was pinned\n")
+        page = index / "simple" / name / "index.html"
+        page.parent.mkdir(parents=True)
+        page.write_text('<html><body><a href="../../files/%s#sha256=%s">%s</a></body></html>\n'
+                        % (wheel.name, sha, wheel.name))
+        pinned.append("%s==%s --hash=sha256:%s\n" % (name, version, sha))
+    (repo / "lib" / "requirements.txt").write_text("".join(pinned))
+    return {"PIP_INDEX_URL": "file://%s/simple" % index, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+
+
 def test_libraries_from_pypi_when_there_is_no_venv(tmp_path):
-    """A clone without .venv: deploy.sh downloads the pinned wheels once."""
+    """A clone without .venv: deploy.sh downloads the pinned wheels once,
+    with the standard library, each checked against its pinned sha256."""
     repo = copy_repo(tmp_path)
     drive = make_drive(tmp_path)
-    proc = deploy("--target", drive, repo=str(repo), env_extra={"XDG_CACHE_HOME": str(tmp_path / "cache")})
-    if proc.returncode != 0 and "pip download failed" in proc.stderr:
-        pytest.skip("PyPI is not reachable from here")
+    env = local_index(tmp_path, repo)
+    proc = deploy("--target", drive, repo=str(repo), env_extra=env)
     assert proc.returncode == 0, proc.stderr
     assert "Fetching the device libraries from PyPI" in proc.stdout
     for lib in LIBS:
         assert read(drive / "lib" / lib) == read(os.path.join(SITE, lib))   # the same pinned versions
         assert read(repo / "lib" / lib) == read(os.path.join(SITE, lib))    # kept in the clone's lib/
-    again = deploy("--target", drive, repo=str(repo), env_extra={"XDG_CACHE_HOME": str(tmp_path / "cache")})
+    assert len(os.listdir(tmp_path / "cache" / "mapello-deploy" / "wheels")) == 4
+    again = deploy("--target", drive, repo=str(repo), env_extra=env)
     assert "Fetching the device libraries" not in again.stdout and "nothing to change" in again.stdout
+    # a new clone takes them from the cache, with the index gone
+    shutil.rmtree(tmp_path / "pypi")
+    for lib in LIBS:
+        os.remove(repo / "lib" / lib)
+    proc = deploy("--libs", repo=str(repo), env_extra=env)
+    assert proc.returncode == 0, proc.stderr
+    assert read(repo / "lib" / "neopixel.py") == read(os.path.join(SITE, "neopixel.py"))
+
+
+def test_a_wheel_that_is_not_the_pinned_one_is_refused(tmp_path):
+    repo = copy_repo(tmp_path)
+    env = local_index(tmp_path, repo, tamper="adafruit-circuitpython-ticks")
+    proc = deploy("--libs", repo=str(repo), env_extra=env)
+    assert proc.returncode != 0
+    assert "lib/requirements.txt pins" in proc.stderr and "adafruit-circuitpython-ticks==" in proc.stderr
+    assert "not used" in proc.stderr
+    assert not (repo / "lib" / "adafruit_ticks.py").exists()
+    (tmp_path / "other").mkdir()
+    offline = deploy("--libs", repo=str(copy_repo(tmp_path / "other")))
+    assert offline.returncode != 0 and "go online once, or use --libs-from DIR" in offline.stderr
 
 
 def test_libs_then_a_hand_copy_of_the_root_is_a_working_install(tmp_path):
@@ -797,7 +921,7 @@ def test_the_bundle(tmp_path):
                   if "__pycache__" not in p and not p.startswith(os.path.join(ROOT, "mapello", "desktop"))
                   and not p.startswith(os.path.join(ROOT, "mapello", "sim")) and "__main__" not in p)
     boards = sorted("boards/" + n for n in os.listdir(os.path.join(ROOT, "boards")) if n.endswith(".txt"))
-    assert names == sorted(["code.py", "boot.py", "settings.toml", "settings.toml.pybadge",
+    assert names == sorted(["code.py", "boot.py", "settings.toml", "settings.toml.pybadge", INSTALLED,
                             "boards/.mapello-bundled", "fonts/.mapello-bundled", "fonts/mapello-5x8.bin"]
                            + ["lib/" + lib for lib in LIBS] + game + boards)
     with zipfile.ZipFile(out / zips[0]) as z:
@@ -827,3 +951,65 @@ def test_the_bundle_compiled(tmp_path):
     assert "lib/neopixel.mpy" in names and "mapello/rules/position.mpy" in names
     assert not any(n.endswith(".py") for n in names if n.startswith(("lib/", "mapello/")))
     assert "code.py" in names and "boot.py" in names
+
+
+def bundle_command(repo, *args, env_extra=None):
+    """`python3 -m mapello bundle ARGS` in repo, by a Python with no
+    site-packages at all (-S: not the venv's either) and no PYTHON* settings."""
+    env = dict(os.environ, MAPELLO_MPY_CROSS_URL=NO_DOWNLOADS, XDG_CACHE_HOME=EMPTY_CACHE, PIP_INDEX_URL=NO_INDEX)
+    env.update(env_extra or {})
+    return subprocess.run([sys.executable, "-S", "-E", "-m", "mapello", "bundle"] + [str(a) for a in args],
+                          cwd=str(repo), capture_output=True, text=True, env=env, timeout=120)
+
+
+def zip_contents(path):
+    with zipfile.ZipFile(path) as z:
+        return {name: z.read(name) for name in z.namelist() if not name.endswith("/")}
+
+
+@pytest.mark.parametrize("how", ["compiled", "source"])
+def test_the_bundle_command_makes_what_deploy_sh_makes_without_the_venv(tmp_path, how):
+    """A clone with no .venv, a Python with only its standard library (as
+    python.org's on Windows): the libraries come from the (local) index,
+    checked against their pins, and the zips hold what deploy.sh's hold."""
+    repo = copy_repo(tmp_path)
+    env = local_index(tmp_path, repo)
+    env.update(fake_downloads(tmp_path, mpy_cross.BUNDLE_MPY_CROSS_VERSION))
+    env["SOURCE_DATE_EPOCH"] = "1700000000"
+    extra = ["--source"] if how == "source" else []
+    proc = bundle_command(repo, tmp_path / "python", *extra, env_extra=env)
+    assert proc.returncode == 0, proc.stderr
+    assert "Fetching the device libraries from PyPI" in proc.stdout
+    assert ("%s)" % how) in proc.stdout
+    assert sorted(os.listdir(tmp_path / "python")) == ZIPS
+    made = zip_contents(tmp_path / "python" / ZIPS[0])
+    assert made == zip_contents(tmp_path / "python" / ZIPS[1])
+    assert made["lib/neopixel.%s" % ("mpy" if how == "compiled" else "py")]
+    assert made["settings.toml"] == read(os.path.join(ROOT, "settings.toml.pico"))
+    listed = made[INSTALLED].decode().splitlines()
+    assert sorted(n for n in made if n.startswith("mapello/") and n != INSTALLED) == \
+        sorted(line for line in listed if not line.startswith("#"))
+    proc = deploy("--bundle", tmp_path / "deploy", *extra, repo=str(repo), env_extra=env)
+    assert proc.returncode == 0, proc.stderr
+    for name in ZIPS:
+        assert zip_contents(tmp_path / "deploy" / name) == made, name
+        # the same game, at the same time, gives the same zip, byte for byte
+        assert read(tmp_path / "deploy" / name) == read(tmp_path / "python" / name)
+
+
+def test_the_bundle_command_says_what_stops_it(tmp_path):
+    repo = copy_repo(tmp_path)
+    proc = bundle_command(repo, tmp_path / "dist", "--compile")
+    assert proc.returncode == 1
+    assert "error: could not download CircuitPython %s's mpy-cross" % mpy_cross.BUNDLE_MPY_CROSS_VERSION in proc.stderr
+    proc = bundle_command(repo, tmp_path / "dist")           # offline: source, and no libraries to be had
+    assert proc.returncode == 1 and "writing the bundles as source" in proc.stdout
+    assert "go online once, or use --libs-from DIR" in proc.stderr
+    assert not os.path.exists(tmp_path / "dist" / ZIPS[0])
+    proc = bundle_command(repo, "--compile", tmp_path / "dist")
+    assert proc.returncode == 2 and "is not a CircuitPython version" in proc.stderr
+    proc = bundle_command(repo, "--help")
+    assert proc.returncode == 0
+    for words in ("standard library", "sha256", "lib/requirements.txt", "mpy-cross", mpy_cross.BUNDLE_MPY_CROSS_VERSION,
+                  "--libs-from DIR", "source"):
+        assert words in proc.stdout, words

@@ -43,7 +43,6 @@ here: it is the 2.7 s measured in the emulator, added as a constant.
 import argparse
 import glob
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -456,25 +455,10 @@ print("LABELS " + " ".join(_probe.labels[:_probe.count[0]]))
 print("CHANGED " + " ".join(str(n) for n in changed[:nchanged[0]]))
 '''
 
-# deploy.sh's LIB_FILES: the library files the device loads from lib/
-LIB_LINE = re.compile(r'^\s*"adafruit-circuitpython-[\w-]+ (.+)"\s*$')
-
-
 def lib_files():
-    files = []
-    with open(os.path.join(ROOT, "deploy.sh")) as f:
-        inside = False
-        for line in f:
-            if line.startswith("LIB_FILES=("):
-                inside = True
-                continue
-            if inside:
-                if line.startswith(")"):
-                    break
-                m = LIB_LINE.match(line)
-                if m:
-                    files.extend(m.group(1).split())
-    return files
+    """The library files the device loads from lib/, as deploy.sh installs them."""
+    from mapello.desktop.libraries import all_files
+    return all_files()
 
 
 def site_packages():

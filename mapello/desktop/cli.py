@@ -144,6 +144,8 @@ def build_parser():
     s = sub.add_parser("show", help="print a board readably")
     s.add_argument("board", help="board file, or 'start' for the plain start")
     s.set_defaults(func=cmd_show)
+    from mapello.desktop import bundle  # the zips to unzip onto CIRCUITPY
+    bundle.add_parser(sub)
     from mapello.desktop import tournament  # the computer players' strength test
     tournament.add_parser(sub)
     from mapello import sim  # the desktop simulator (needs .venv: ./play.sh sets it up)

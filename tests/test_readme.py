@@ -76,8 +76,11 @@ def repo(tmp_path_factory):
     own (the snapshot command writes there)."""
     where = tmp_path_factory.mktemp("readme")
     for name in ("mapello", "boards", "fonts", "tools", ".venv", "play.sh", "requirements.txt",
-                 "requirements-window.txt"):
+                 "requirements-window.txt", "code.py", "boot.py", "settings.toml.pico",
+                 "settings.toml.pybadge"):
         os.symlink(os.path.join(ROOT, name), where / name)
+    os.makedirs(where / "lib")      # its own: the bundle command may fill it
+    os.symlink(os.path.join(ROOT, "lib", "requirements.txt"), where / "lib" / "requirements.txt")
     os.makedirs(where / "docs" / "images")
     os.symlink(os.path.join(ROOT, "docs", "boards"), where / "docs" / "boards")
     return where

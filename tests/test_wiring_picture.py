@@ -93,5 +93,5 @@ def test_other_settings_draw_another_picture_or_say_why_not(tmp_path):
 def test_the_readme_shows_the_picture_in_the_wiring_section():
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
         readme = f.read()
-    section = readme.split("### Wiring (Pico build", 1)[1].split("\n### ", 1)[0]
+    section = readme.split("### Wiring", 1)[1].split("\n### ", 1)[0]
     assert "](docs/images/wiring-pico.svg)" in section

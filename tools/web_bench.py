@@ -2,7 +2,7 @@
 """What the browser page costs, in the system's headless Chromium: figures,
 not a test.
 
-  .venv/bin/python tools/web_bench.py [--loads 5] [--moves 8]
+  .venv/bin/python tools/web_bench.py [--loads 5] [--moves 8] [--write-docs [FILE]]
 
 - page load to first frame: from the navigation's start to the first paint
   of the App's frame and lines (window.mapello.firstFrameMs), over fresh
@@ -24,6 +24,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from web_browser import Player, session  # noqa: E402
 import build_web  # noqa: E402
+from mapello.desktop import measurements  # noqa: E402
 
 DOWNLOAD = """() => {
   const entries = [performance.getEntriesByType("navigation")[0],
@@ -36,6 +37,7 @@ def main(argv=None):
     p = argparse.ArgumentParser(prog="tools/web_bench.py", description=__doc__.split("\n\n")[0])
     p.add_argument("--loads", type=int, default=5, help="fresh page loads timed (default 5)")
     p.add_argument("--moves", type=int, default=8, help="computer moves timed at hard (default 8)")
+    measurements.add_flag(p)
     args = p.parse_args(argv)
     with session() as (context, url):
         firsts = []
@@ -79,7 +81,18 @@ def main(argv=None):
             raise SystemExit("the computer never moved: %r" % (player.lines,))
         print("hard level, time per move: mean %d ms, median %d, slowest %d (%d moves, think_ms 2000)"
               % (statistics.mean(thinks), statistics.median(thinks), max(thinks), len(thinks)))
-        print("longest single loop step while thinking: %d ms" % player.api("longestThinkingStepMs"))
+        longest = player.api("longestThinkingStepMs")
+        print("longest single loop step while thinking: %d ms" % longest)
+    if args.write_docs:
+        measurements.write_block(args.write_docs, "web-page", measurements.table(
+            ["what", "figure"],
+            [["page load to first frame, headless Chromium", "median %d ms, fastest %d, slowest %d (%d loads)"
+              % (statistics.median(firsts), min(firsts), max(firsts), len(firsts))],
+             ["the hard level's time a move (2 s to think)", "mean %d ms, slowest %d (%d moves)"
+              % (statistics.mean(thinks), max(thinks), len(thinks))],
+             ["the longest loop step while it thinks", "%d ms" % longest],
+             ["the page's download", "%s bytes in %d files (%s gzipped)"
+              % (measurements.thousands(total), len(fetched), measurements.thousands(packed))]]))
     return 0
 
 

@@ -26,6 +26,14 @@ _RETURN = const(3)  # the child of the node at ply p returned `val`
 _NO_MOVE = const(4)  # the side to move at ply p has no move
 _RESOLVED = const(5)  # the node at ply p is worth `val`
 _HISTORY_CAP = const(1 << 14)
+# where run() stopped, in the array `paused` (mapello.ai.search zeroes it for a
+# new iteration: the root's ply, entered).  Kept in the search's memory, not
+# as four attributes of the Search: fewer attributes keep its attribute
+# table to a piece a game's heap still has.
+_PLY = const(0)
+_MODE = const(1)
+_VALUE = const(2)
+_UNDO_TOP = const(3)
 
 ROW_OF = bytes(i // 10 for i in range(100))
 BIT_OF = array("h", [1 << (i % 10) for i in range(100)])
@@ -37,7 +45,7 @@ def run(se, limit):
     # Search.tables: what mapello.ai.search.reserve() puts in it, by the same
     # names (the stacks, one slot a ply, from depths on: see search.py)
     (board, rows, weights, directions, penalties, points, info, zkey, zflip, zside, history,
-     undo, scratch, down, tt_keys, tt_values, tt_mask, tt_bits, near,
+     undo, scratch, down, tt_keys, tt_values, tt_mask, tt_bits, near, paused,
      depths, alphas, betas, values, entry_alphas, estimates, margins, empties, hashes, colours,
      move_lists, tried, played, undo_starts, best_moves, new_killers, old_killers,
      legal_counts, generated, null_windows) = se.tables
@@ -45,10 +53,10 @@ def run(se, limit):
     row_of = ROW_OF
     bit_of = BIT_OF
     nodes = se.nodes
-    p = se._p
-    mode = se._mode
-    val = se._val
-    up = se._up
+    p = paused[_PLY]
+    mode = paused[_MODE]
+    val = paused[_VALUE]
+    up = paused[_UNDO_TOP]
     while True:
         if mode == _ENTER:
             if nodes >= limit:
@@ -326,15 +334,15 @@ def run(se, limit):
         if p == 0:
             values[0] = val
             se.nodes = nodes
-            se._p = 0
-            se._mode = _RESOLVED
+            paused[_PLY] = 0
+            paused[_MODE] = _RESOLVED
             return True
         p -= 1
         mode = _RETURN
     # out of nodes: save where we are
     se.nodes = nodes
-    se._p = p
-    se._mode = mode
-    se._val = val
-    se._up = up
+    paused[_PLY] = p
+    paused[_MODE] = mode
+    paused[_VALUE] = val
+    paused[_UNDO_TOP] = up
     return False

@@ -54,13 +54,14 @@ _GENERATED = const(18)  # 1 once the move generator ran (before: the table's and
 _NULL_WINDOWS = const(19)  # 1 when searched with a null window (a later move)
 _STACK_COUNT = const(20)
 
-# Search.tables, what alphabeta.run() unpacks, starts with the 19 items that
+# Search.tables, what alphabeta.run() unpacks, starts with the 20 items that
 # reserve() names; the indices search.py reads them by:
 _BOARD = const(0)
 _WEIGHTS = const(2)
 _INFO = const(6)
 _UNDO = const(11)
 _TT_KEYS = const(14)
+_PAUSED = const(19)
 
 # The slots of _MEM, the search's shared state
 _PARTS = const(0)  # the working memory, as _make_memory() returns it
@@ -96,8 +97,9 @@ def _make_memory():
     tt_keys = array("i", bytes(4 << _TT_BITS))  # the transposition table
     tt_values = array("i", bytes(4 << _TT_BITS))
     near = bytearray(100)  # each cell's empty neighbours
+    paused = array("i", bytes(16))  # where alphabeta.run() stopped (all 0: at the root)
     return stacks, (board, weights, rows, points, history, undo, scratch, down, tt_keys,
-                    tt_values, near)
+                    tt_values, near, paused)
 
 
 # [the memory, the owner, the stacks, the tables, the leaf tables]: see _PARTS
@@ -110,14 +112,14 @@ def reserve(info, table=True):
     and the table's use, unless the last ones were for them.  mapello.ai.thinker
     does it right after importing, while the heap is still in few pieces: a
     move's search then allocates none of it (in a heap cut up by a game, a
-    39-item tuple may find no room)."""
+    40-item tuple may find no room)."""
     if _MEM[_PARTS] is None:
         gc.collect()
         _MEM[_STACKS], _MEM[_PARTS] = _make_memory()
     tables = _MEM[_TABLES]
     if tables is None or tables[_INFO] is not info or (tables[_TT_KEYS] is None) == table:
         (board, weights, rows, points, history, undo, scratch, down, tt_keys, tt_values,
-         near) = _MEM[_PARTS]
+         near, paused) = _MEM[_PARTS]
         if not table:
             tt_keys = tt_values = None
         directions = DIRECTIONS
@@ -130,7 +132,7 @@ def reserve(info, table=True):
         stacks = _MEM[_STACKS]
         _MEM[_TABLES] = (board, rows, weights, directions, penalties, points, info, zkey, zflip,
                          zside, history, undo, scratch, down, tt_keys, tt_values, tt_mask,
-                         tt_bits, near) + stacks
+                         tt_bits, near, paused) + stacks
         _MEM[_LEAF_TABLES] = (board, weights, rows, directions, penalties, points, history,
                               scratch, down, info, near) + stacks
 
@@ -157,7 +159,7 @@ class Search:
         self.tables = _MEM[_TABLES]
         self.leaf_tables = _MEM[_LEAF_TABLES]
         (board, weights, rows, points, history, undo, scratch, down, tt_keys, tt_values,
-         near) = _MEM[_PARTS]
+         near, paused) = _MEM[_PARTS]
         self.root_state = info.search_state(pos, board, weights, rows, points, near)
         for i in range(100):
             history[i] = 0
@@ -174,7 +176,8 @@ class Search:
         self.ri = 0  # index of the root move being searched
         self.best_index = 0  # index of the best root move so far in this iteration
         self.estimated = False  # a leaf was estimated (the value is not a proven result)
-        self._p = self._mode = self._val = self._up = 0
+        for i in range(4):
+            paused[i] = 0
 
     def _grow(self, need):
         """Make the stacks `need` plies deep: they grow as the search first
@@ -211,10 +214,9 @@ class Search:
         self.estimated = False
         self.ri = 0
         self.best_index = 0
-        self._p = 0
-        self._mode = 0  # enter the root
-        self._val = 0
-        self._up = 0
+        paused = self.tables[_PAUSED]
+        for i in range(4):
+            paused[i] = 0  # enter the root
 
     def value(self):
         """The root's value once run() returned True."""

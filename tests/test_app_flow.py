@@ -486,8 +486,8 @@ def test_the_computers_code_loads_a_module_a_tick_and_the_buttons_answer_between
     """From source each module compiles for up to 0.4 s on an RP2040: the
     six in one loop step froze the buttons for 1.8 s at every game's start.
     A move made meanwhile is answered once the last one is in."""
-    from mapello.ui.app import GROUPS
-    AI_MODULES = ["mapello." + path for path in GROUPS["ai"].split()]
+    from mapello.ui.modules import paths
+    AI_MODULES = list(paths("ai"))
     assert len(AI_MODULES) == 6
 
     def loaded():
@@ -518,9 +518,9 @@ def test_a_new_games_modules_compile_once_the_menu_is_gone(monkeypatch):
     around them (tools/device_heap.py: the whole handheld failed at the
     first game's start from 152K to 164K before, and passes from 160K)."""
     import builtins
-    from mapello.ui.app import GROUPS
-    for path in GROUPS["game"].split():                      # as at power-on: not compiled yet
-        monkeypatch.delitem(sys.modules, "mapello." + path, raising=False)
+    from mapello.ui.modules import paths
+    for path in paths("game"):                         # as at power-on: not compiled yet
+        monkeypatch.delitem(sys.modules, path, raising=False)
     menu_loaded = []
     real = builtins.__import__
 

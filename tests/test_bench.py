@@ -138,4 +138,4 @@ def test_heap_census_charges_every_module_its_own_heap():
             assert names == sum(r[2] for r in rows.values() if r[0] == g), (g, names)
     blocks = re.search(r"names' pool: (\d+) blocks made here, ([\d+]+) bytes; (\d+) names", out)
     assert blocks and int(blocks.group(1)) == len(blocks.group(2).split("+")), out
-    assert re.search(r"in a game against the computer \(core, app, game, play, ai\): \d+ bytes", out)
+    assert re.search(r"in a game against the computer \(core, app, game, choice, play, ai\): \d+ bytes", out)

@@ -7,7 +7,7 @@ in the MicroPython VM, group by group as the App loads them.
 On a board every imported module stays in RAM: its bytecode, its function
 objects, its globals' and classes' tables, its constants, and the names it
 interns (which stay even after the module is dropped).  This imports the
-modules of each group of `GROUPS` (mapello/ui/app.py) in the App's order, a
+modules of each group of mapello/ui/modules.py in the App's order, a
 garbage collection before and after each, and prints for each the heap it
 added and the interned names it added.  The names' pool grows in blocks that
 double each time (the one at the 621st name holds 640); a block is a row of
@@ -34,13 +34,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from mapello.ui.app import GROUPS  # noqa: E402
+from mapello.ui.modules import GROUPS, words  # noqa: E402
 from min_heap import compile_package  # noqa: E402
 
-# The App itself: not in GROUPS, loaded at power-on.
-APP = ("buttons", "ui.app")
 # The groups held in a game against the computer (the play screen asks for "ai").
-IN_A_GAME = ("core", "app", "game", "play", "ai")
+IN_A_GAME = ("core", "app", "game", "choice", "play", "ai")
 
 SCRIPT = """
 import gc, micropython, sys
@@ -67,16 +65,10 @@ mark("search memory")
 
 
 def groups():
-    """[(group, [module path, ...]), ...] in the order the App loads them;
-    a module that two groups share is counted in the first."""
-    order = [("core", GROUPS["core"].split()), ("app", list(APP))]
-    order += [(g, GROUPS[g].split()) for g in ("game", "play", "ai", "menu", "setup", "end")]
-    seen = set()
-    out = []
-    for g, paths in order:
-        out.append((g, [p for p in paths if p not in seen]))
-        seen.update(paths)
-    return out
+    """[(group, [module path below mapello, ...]), ...] in the order the App
+    loads them (the App itself at power-on, after the core)."""
+    order = ("core", "app", "game", "choice", "play", "ai", "pieces", "menu", "setup", "end")
+    return [(g, list(words(GROUPS, g))) for g in order]
 
 
 def run(vm, folder, paths):

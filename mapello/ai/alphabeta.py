@@ -26,6 +26,14 @@ _RETURN = const(3)  # the child of the node at ply p returned `val`
 _NO_MOVE = const(4)  # the side to move at ply p has no move
 _RESOLVED = const(5)  # the node at ply p is worth `val`
 _HISTORY_CAP = const(1 << 14)
+# where run() stopped, in the array `paused` (mapello.ai.search zeroes it for a
+# new iteration: the root's ply, entered).  Kept in the search's memory, not
+# as four attributes of the Search: fewer attributes keep its attribute
+# table to a piece a game's heap still has.
+_PLY = const(0)
+_MODE = const(1)
+_VALUE = const(2)
+_UNDO_TOP = const(3)
 
 ROW_OF = bytes(i // 10 for i in range(100))
 BIT_OF = array("h", [1 << (i % 10) for i in range(100)])
@@ -34,62 +42,66 @@ BIT_OF = array("h", [1 << (i % 10) for i in range(100)])
 def run(se, limit):
     """Advance the Search `se` until its iteration ends (True) or `limit`
     nodes (False)."""
-    (b, R, W, DIRS, PENS, BP, INFO, ZK, ZF, ZS, HI, U, scratch, down, TK, TV, tmask, tbits, EN,
-     dep, al, be, bv, a0, sv, mg, ne, hs, col, ml, mi, mv, us, bm, k1, k2, lg, gd,
-     nw) = se.tables
-    FW = INFO.front  # the frontier weight of the phase
-    RO = ROW_OF
-    BO = BIT_OF
+    # Search.tables: what mapello.ai.search.reserve() puts in it, by the same
+    # names (the stacks, one slot a ply, from depths on: see search.py)
+    (board, rows, weights, directions, penalties, points, info, zkey, zflip, zside, history,
+     undo, scratch, down, tt_keys, tt_values, tt_mask, tt_bits, near, paused,
+     depths, alphas, betas, values, entry_alphas, estimates, margins, empties, hashes, colours,
+     move_lists, tried, played, undo_starts, best_moves, new_killers, old_killers,
+     legal_counts, generated, null_windows) = se.tables
+    front_weight = info.front  # the frontier weight of the phase
+    row_of = ROW_OF
+    bit_of = BIT_OF
     nodes = se.nodes
-    p = se._p
-    mode = se._mode
-    val = se._val
-    up = se._up
+    p = paused[_PLY]
+    mode = paused[_MODE]
+    val = paused[_VALUE]
+    up = paused[_UNDO_TOP]
     while True:
         if mode == _ENTER:
             if nodes >= limit:
                 break
             nodes += 1
-            d = dep[p]
-            mi[p] = 0
-            bv[p] = -_INF
-            a0[p] = al[p]
-            bm[p] = 0
+            d = depths[p]
+            tried[p] = 0
+            values[p] = -_INF
+            entry_alphas[p] = alphas[p]
+            best_moves[p] = 0
             if p == 0:
-                ml[0] = se.root
-                lg[0] = len(se.root)
-                gd[0] = 1
+                move_lists[0] = se.root
+                legal_counts[0] = len(se.root)
+                generated[0] = 1
                 mode = _LEAVES if d == 1 else _NEXT
                 continue
-            h = hs[p]
+            h = hashes[p]
             c = 0  # the table's move
-            if TK is not None:
-                i = h & tmask
-                e = TK[i]
-                if e & 0x1FFFFF == ((h >> tbits) ^ ne[p]) & 0x1FFFFF:
-                    v = TV[i]
+            if tt_keys is not None:
+                i = h & tt_mask
+                e = tt_keys[i]
+                if e & 0x1FFFFF == ((h >> tt_bits) ^ empties[p]) & 0x1FFFFF:
+                    v = tt_values[i]
                     c = v & 127
                     if e >> 23 >= (d if d < 63 else 63):
                         v >>= 7
                         e = (e >> 21) & 3
-                        if e == 3 or (e == 1 and v >= be[p]) or (e == 2 and v <= al[p]):
+                        if e == 3 or (e == 1 and v >= betas[p]) or (e == 2 and v <= alphas[p]):
                             val = v
                             mode = _RESOLVED
                             p = -p - 1  # resolved without a new table entry
                             continue
             # first the table's move and the killers, if their cells are empty
-            lst = ml[p]
+            lst = move_lists[p]
             lst[:] = b""
-            if c and not b[c]:
+            if c and not board[c]:
                 lst.append(c)
-            i = k1[p]
-            if i and i != c and not b[i]:
+            i = new_killers[p]
+            if i and i != c and not board[i]:
                 lst.append(i)
-            e = k2[p]
-            if e and e != c and e != i and not b[e]:
+            e = old_killers[p]
+            if e and e != c and e != i and not board[e]:
                 lst.append(e)
-            lg[p] = 0
-            gd[p] = 0
+            legal_counts[p] = 0
+            generated[p] = 0
             mode = _LEAVES if d == 1 else _NEXT
             continue
 
@@ -98,41 +110,41 @@ def run(se, limit):
             if nodes < 0:
                 nodes = -1 - nodes
                 break
-            if mi[p] < 0:
+            if tried[p] < 0:
                 mode = _NO_MOVE
                 continue
-            val = bv[p]
+            val = values[p]
             mode = _RESOLVED
             continue
 
         if mode == _NEXT:
-            lst = ml[p]
-            k = mi[p]
-            m = col[p]
+            lst = move_lists[p]
+            k = tried[p]
+            m = colours[p]
             if k == len(lst):
-                if gd[p]:
-                    val = bv[p]
+                if generated[p]:
+                    val = values[p]
                     mode = _RESOLVED
                     continue
                 # the table's move and the killers did not cut off: all moves now
                 del scratch[:]
-                moves(R, m, scratch, W, HI, lst[0] if k else 0, lst[1] if k > 1 else 0,
-                      lst[2] if k > 2 else 0, down)
+                moves(rows, m, scratch, weights, history, lst[0] if k else 0,
+                      lst[1] if k > 1 else 0, lst[2] if k > 2 else 0, down)
                 if len(scratch) > 1:
                     scratch.sort(reverse=True)
                 for c in scratch:
                     lst.append(c & 127)
-                gd[p] = 1
-                lg[p] += len(scratch)
-                if not lg[p]:
+                generated[p] = 1
+                legal_counts[p] += len(scratch)
+                if not legal_counts[p]:
                     mode = _NO_MOVE
                     continue
                 if k == len(lst):
-                    val = bv[p]
+                    val = values[p]
                     mode = _RESOLVED
                     continue
             c = lst[k]
-            mi[p] = k + 1
+            tried[p] = k + 1
             if p == 0:
                 se.ri = k
             o = 3 - m
@@ -140,137 +152,137 @@ def run(se, limit):
             ao = 30 - am
             n = up
             sw = 0
-            h = hs[p]
-            fc = 1 if EN[c] else 0  # the frontier, own minus the opponent's: what changes
-            for dd in DIRS:
+            h = hashes[p]
+            fc = 1 if near[c] else 0  # the frontier, own minus the opponent's: what changes
+            for dd in directions:
                 y = c + dd
-                u = b[y]
+                u = board[y]
                 if u == o:
                     x = y + dd
-                    while b[x] == o:
+                    while board[x] == o:
                         x += dd
-                    if b[x] & m:
+                    if board[x] & m:
                         x -= dd
                         while x != c:
-                            b[x] = m
-                            U[up] = x
+                            board[x] = m
+                            undo[up] = x
                             up += 1
-                            sw += W[x]
-                            if EN[x]:
+                            sw += weights[x]
+                            if near[x]:
                                 fc += 2
-                            h ^= ZF[x]
-                            r = RO[x]
-                            i = BO[x]
-                            R[am + r] ^= i
-                            R[ao + r] ^= i
+                            h ^= zflip[x]
+                            r = row_of[x]
+                            i = bit_of[x]
+                            rows[am + r] ^= i
+                            rows[ao + r] ^= i
                             x -= dd
-                        if EN[y] == 1:
+                        if near[y] == 1:
                             fc -= 1  # its only empty neighbour was c
-                    elif EN[y] == 1:
+                    elif near[y] == 1:
                         fc += 1
-                elif u == m and EN[y] == 1:
+                elif u == m and near[y] == 1:
                     fc -= 1
             f = up - n
             if not f:
                 continue  # the table's move or a killer, not legal here
-            if not gd[p]:
-                lg[p] += 1
-            b[c] = m
-            r = RO[c]
-            i = BO[c]
-            R[am + r] ^= i
-            R[r] ^= i
-            for dd in DIRS:
-                EN[c + dd] -= 1
-            h ^= ZK[c] if m == 1 else ZK[c] ^ ZF[c]
-            v = W[c] + 2 * sw + FW * fc
-            g = mg[p] + 1 + 2 * f
-            if BP[c]:
-                g += BP[c]
-                i = ZK[c]   # the bonus's key: the cell's rotated (no heap integer on 32 bits)
-                h ^= ((i & 0x7FFFFF) << 7) ^ (i >> 23) ^ (ZS if m == 2 else 0)
-            if c in PENS:
-                v += se._lift(PENS[c], m)
-            mv[p] = c
+            if not generated[p]:
+                legal_counts[p] += 1
+            board[c] = m
+            r = row_of[c]
+            i = bit_of[c]
+            rows[am + r] ^= i
+            rows[r] ^= i
+            for dd in directions:
+                near[c + dd] -= 1
+            h ^= zkey[c] if m == 1 else zkey[c] ^ zflip[c]
+            v = weights[c] + 2 * sw + front_weight * fc
+            g = margins[p] + 1 + 2 * f
+            if points[c]:
+                g += points[c]
+                i = zkey[c]   # the bonus's key: the cell's rotated (no heap integer on 32 bits)
+                h ^= ((i & 0x7FFFFF) << 7) ^ (i >> 23) ^ (zside if m == 2 else 0)
+            if c in penalties:
+                v += se._lift(penalties[c], m)
+            played[p] = c
             q = p + 1
-            if q == len(dep):
+            if q == len(depths):
                 se._grow(q + 1)
-            us[q] = n
-            col[q] = o
-            dep[q] = dep[p] - 1
-            if bv[p] == -_INF:  # the first move: the whole window
-                al[q] = -be[p]
-                nw[q] = 0
+            undo_starts[q] = n
+            colours[q] = o
+            depths[q] = depths[p] - 1
+            if values[p] == -_INF:  # the first move: the whole window
+                alphas[q] = -betas[p]
+                null_windows[q] = 0
             else:  # the others only have to prove they are not better
-                al[q] = -al[p] - 1
-                nw[q] = 1
-            be[q] = -al[p]
-            sv[q] = -(sv[p] + v)
-            mg[q] = -g
-            ne[q] = ne[p] - 1
-            hs[q] = h ^ ZS
+                alphas[q] = -alphas[p] - 1
+                null_windows[q] = 1
+            betas[q] = -alphas[p]
+            estimates[q] = -(estimates[p] + v)
+            margins[q] = -g
+            empties[q] = empties[p] - 1
+            hashes[q] = h ^ zside
             p = q
             mode = _ENTER
             continue
 
         if mode == _RETURN:
             v = -val
-            if nw[p + 1] and al[p] < v < be[p]:
+            if null_windows[p + 1] and alphas[p] < v < betas[p]:
                 # better than the first move after all: search it again, with
                 # the whole window (the move is still on the board)
                 q = p + 1
-                nw[q] = 0
-                al[q] = -be[p]
-                be[q] = -al[p]
+                null_windows[q] = 0
+                alphas[q] = -betas[p]
+                betas[q] = -alphas[p]
                 p = q
                 mode = _ENTER
                 continue
-            c = mv[p]
+            c = played[p]
             if c:
                 # undo the move
-                m = col[p]
+                m = colours[p]
                 o = 3 - m
                 am = 10 * m
                 ao = 30 - am
-                n = us[p + 1]
+                n = undo_starts[p + 1]
                 while up > n:
                     up -= 1
-                    x = U[up]
-                    b[x] = o
-                    r = RO[x]
-                    y = BO[x]
-                    R[am + r] ^= y
-                    R[ao + r] ^= y
-                b[c] = 0
-                r = RO[c]
-                y = BO[c]
-                R[am + r] ^= y
-                R[r] ^= y
-                for dd in DIRS:
-                    EN[c + dd] += 1
-                if c in PENS:
-                    se._unlift(PENS[c])
+                    x = undo[up]
+                    board[x] = o
+                    r = row_of[x]
+                    y = bit_of[x]
+                    rows[am + r] ^= y
+                    rows[ao + r] ^= y
+                board[c] = 0
+                r = row_of[c]
+                y = bit_of[c]
+                rows[am + r] ^= y
+                rows[r] ^= y
+                for dd in directions:
+                    near[c + dd] += 1
+                if c in penalties:
+                    se._unlift(penalties[c])
             if p == 0:
-                se.root_scores[mi[0] - 1] = v
-            if v > bv[p]:
-                bv[p] = v
-                bm[p] = c
+                se.root_scores[tried[0] - 1] = v
+            if v > values[p]:
+                values[p] = v
+                best_moves[p] = c
                 if p == 0:
-                    se.best_index = mi[0] - 1
-                if v > al[p]:
-                    al[p] = v
-                    if v >= be[p]:
+                    se.best_index = tried[0] - 1
+                if v > alphas[p]:
+                    alphas[p] = v
+                    if v >= betas[p]:
                         if c and p:
-                            if k1[p] != c:
-                                k2[p] = k1[p]
-                                k1[p] = c
-                            d = dep[p]
+                            if new_killers[p] != c:
+                                old_killers[p] = new_killers[p]
+                                new_killers[p] = c
+                            d = depths[p]
                             if d > 12:
                                 d = 12  # an exact solve has depth EXACT
-                            HI[c] += d * d
-                            if HI[c] > _HISTORY_CAP:
+                            history[c] += d * d
+                            if history[c] > _HISTORY_CAP:
                                 for i in range(100):
-                                    HI[i] >>= 1
+                                    history[i] >>= 1
                         val = v
                         mode = _RESOLVED
                         continue
@@ -278,28 +290,28 @@ def run(se, limit):
             continue
 
         if mode == _NO_MOVE:
-            m = col[p]
-            mi[p] = len(ml[p])
-            gd[p] = 1
-            if not any_move(b, R, 3 - m):
-                val = margin_value(mg[p])  # the game is over
+            m = colours[p]
+            tried[p] = len(move_lists[p])
+            generated[p] = 1
+            if not any_move(board, rows, 3 - m):
+                val = margin_value(margins[p])  # the game is over
                 mode = _RESOLVED
                 continue
             # a pass: the same depth left, the other side to move
-            mv[p] = 0
+            played[p] = 0
             q = p + 1
-            if q == len(dep):
+            if q == len(depths):
                 se._grow(q + 1)
-            us[q] = up
-            col[q] = 3 - m
-            dep[q] = dep[p]
-            al[q] = -be[p]
-            be[q] = -al[p]
-            nw[q] = 0
-            sv[q] = -sv[p]
-            mg[q] = -mg[p]
-            ne[q] = ne[p]
-            hs[q] = hs[p] ^ ZS
+            undo_starts[q] = up
+            colours[q] = 3 - m
+            depths[q] = depths[p]
+            alphas[q] = -betas[p]
+            betas[q] = -alphas[p]
+            null_windows[q] = 0
+            estimates[q] = -estimates[p]
+            margins[q] = -margins[p]
+            empties[q] = empties[p]
+            hashes[q] = hashes[p] ^ zside
             p = q
             mode = _ENTER
             continue
@@ -307,29 +319,30 @@ def run(se, limit):
         # _RESOLVED: the node at ply p (or -p-1, from the table) is worth val
         if p < 0:
             p = -p - 1
-        elif p and TK is not None:
+        elif p and tt_keys is not None:
             e = 3
-            if val <= a0[p]:
+            if val <= entry_alphas[p]:
                 e = 2
-            elif val >= be[p]:
+            elif val >= betas[p]:
                 e = 1
-            d = dep[p]
-            h = hs[p]
-            i = h & tmask
-            TK[i] = (((h >> tbits) ^ ne[p]) & 0x1FFFFF) | (e << 21) | ((d if d < 63 else 63) << 23)
-            TV[i] = (val << 7) | bm[p]
+            d = depths[p]
+            h = hashes[p]
+            i = h & tt_mask
+            tt_keys[i] = ((((h >> tt_bits) ^ empties[p]) & 0x1FFFFF) | (e << 21)
+                          | ((d if d < 63 else 63) << 23))
+            tt_values[i] = (val << 7) | best_moves[p]
         if p == 0:
-            bv[0] = val
+            values[0] = val
             se.nodes = nodes
-            se._p = 0
-            se._mode = _RESOLVED
+            paused[_PLY] = 0
+            paused[_MODE] = _RESOLVED
             return True
         p -= 1
         mode = _RETURN
     # out of nodes: save where we are
     se.nodes = nodes
-    se._p = p
-    se._mode = mode
-    se._val = val
-    se._up = up
+    paused[_PLY] = p
+    paused[_MODE] = mode
+    paused[_VALUE] = val
+    paused[_UNDO_TOP] = up
     return False

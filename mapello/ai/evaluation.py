@@ -31,6 +31,14 @@ _LINES = (1, 9, 10, 11)
 # (empties, a disc on a cell that 0, 1, 2, 3 or 4 lines can flip,
 #  a disc diagonally / orthogonally next to an empty unflippable cell,
 #  a frontier disc, a point of margin, parity)
+# and the places of the terms in a phase's row:
+_PHASE_EMPTIES = const(0)
+_LINES_0 = const(1)  # then 2 to 5 for a cell that 1 to 4 lines can flip
+_DIAGONAL = const(6)
+_ORTHOGONAL = const(7)
+_FRONTIER = const(8)
+_MARGIN = const(9)
+_PARITY = const(10)
 WEIGHTS = (
     (50, 1078, -19, 275, -161, -89, -1140, -319, -76, 112, 209),
     (40, 1204, 31, -138, -152, -87, -442, -429, -78, 91, 158),
@@ -90,8 +98,8 @@ class BoardInfo:
         self.playable = b""  # the cells a disc can be on
         self.corners = []  # the unflippable cells with penalties around them
         # the margin and parity weights by the empties of a leaf
-        self.margin_weight = array("h", [self.row(e)[9] for e in range(65)])
-        self.parity = array("h", [self.row(e)[10] for e in range(65)])
+        self.margin_weight = array("h", [self.row(e)[_MARGIN] for e in range(65)])
+        self.parity = array("h", [self.row(e)[_PARITY] for e in range(65)])
         # Zobrist keys below 2**30, the same on every interpreter: zkey[cell]
         # a black disc's; a white disc's is zkey[cell] ^ zflip[cell],
         # zflip[cell] being what a flip there changes; taking the bonus on
@@ -118,7 +126,7 @@ class BoardInfo:
     def row(self, empties):
         """The weights of the phase of a position with `empties` empty cells."""
         for r in self.weights:
-            if empties >= r[0]:
+            if empties >= r[_PHASE_EMPTIES]:
                 return r
         return self.weights[-1]
 
@@ -184,7 +192,7 @@ class BoardInfo:
         pens.clear()
         corners = []
         for i in self.playable:
-            base[i] = row[1 + lines[i]]
+            base[i] = row[_LINES_0 + lines[i]]
             if lines[i]:
                 continue
             out = []
@@ -192,12 +200,12 @@ class BoardInfo:
                 v = i + d
                 if cells[v] == _EMPTY and lines[v]:
                     out.append(v)
-                    out.append(row[6] if d in (-11, -9, 9, 11) else row[7])
+                    out.append(row[_DIAGONAL] if d in (-11, -9, 9, 11) else row[_ORTHOGONAL])
             if out:
                 pens[i] = tuple(out)
                 corners.append(i)
         self.corners = corners
-        self.front = row[8]
+        self.front = row[_FRONTIER]
 
     def search_state(self, pos, b, w, rows, points, near):
         """Fill what mapello.search.Search starts from: the mailbox b, the cell

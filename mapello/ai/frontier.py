@@ -91,34 +91,38 @@ def any_move(b, R, m):
 def leaves(se, p, limit, nodes):
     """Score the leaves of the node at ply p of the Search `se`, from where it
     stopped.  Returns the node count, or -1 - count if `limit` stopped it.
-    Afterwards se.bv[p] is the node's value, se.bm[p] its best move, and
-    se.mi[p] is -1 if the side to move has no move at all."""
-    (b, W, R, DIRS, PENS, BP, HI, scratch, down, info, EN, _, _, be, bv, _, sv, mg, ne, _,
-     col, ml, mi, _, _, bm, k1, k2, lg, gd, _) = se.leaf_tables
+    Afterwards the ply's slot of the stack `values` is the node's value,
+    `best_moves` its best move, and `tried` is -1 if the side to move has
+    no move at all."""
+    # Search.leaf_tables: what mapello.ai.search.reserve() puts in it, by the
+    # same names (the stacks, one slot a ply, from the first _ on: see search.py)
+    (board, weights, rows, directions, penalties, points, history, scratch, down, info, near,
+     _, _, betas, values, _, estimates, margins, empties, _, colours, move_lists, tried, _, _,
+     best_moves, new_killers, old_killers, legal_counts, generated, _) = se.leaf_tables
     se.estimated = True
-    lst = ml[p]
-    k = mi[p]
-    m = col[p]
+    lst = move_lists[p]
+    k = tried[p]
+    m = colours[p]
     o = 3 - m
-    s = sv[p]
-    g = mg[p]
-    e = ne[p] - 1
+    s = estimates[p]
+    g = margins[p]
+    e = empties[p] - 1
     mw = info.margin_weight[e]
     # the parity of the leaf, seen from this node
     s -= info.parity[e] if e & 1 else -info.parity[e]
     fw = info.front
-    beta = be[p]
-    best = bv[p]
-    bc = bm[p]
-    known = lg[p]  # legal moves known so far
-    gen = gd[p]  # the move generator has run
+    beta = betas[p]
+    best = values[p]
+    best_cell = best_moves[p]
+    known = legal_counts[p]  # legal moves known so far
+    gen = generated[p]  # the move generator has run
     while True:
         if k == len(lst):
             if gen:
                 break
             del scratch[:]
-            moves(R, m, scratch, W, HI, lst[0] if lst else 0, lst[1] if len(lst) > 1 else 0,
-                  lst[2] if len(lst) > 2 else 0, down)
+            moves(rows, m, scratch, weights, history, lst[0] if lst else 0,
+                  lst[1] if len(lst) > 1 else 0, lst[2] if len(lst) > 2 else 0, down)
             if len(scratch) > 1:
                 scratch.sort(reverse=True)
             for c in scratch:
@@ -126,68 +130,68 @@ def leaves(se, p, limit, nodes):
             known += len(scratch)
             gen = 1
             if not known:
-                mi[p] = -1
+                tried[p] = -1
                 return nodes
             continue
         if nodes >= limit:
-            mi[p] = k
-            bv[p] = best
-            bm[p] = bc
-            lg[p] = known
-            gd[p] = gen
+            tried[p] = k
+            values[p] = best
+            best_moves[p] = best_cell
+            legal_counts[p] = known
+            generated[p] = gen
             return -1 - nodes
         c = lst[k]
         k += 1
         f = 0  # discs flipped
         sw = 0  # their weights
-        fc = 1 if EN[c] else 0  # the frontier, own minus the opponent's: what changes
-        for dd in DIRS:
+        fc = 1 if near[c] else 0  # the frontier, own minus the opponent's: what changes
+        for dd in directions:
             y = c + dd
-            u = b[y]
+            u = board[y]
             if u == o:
                 x = y + dd
-                while b[x] == o:
+                while board[x] == o:
                     x += dd
-                if b[x] & m:
+                if board[x] & m:
                     x -= dd
                     while x != c:
-                        sw += W[x]
+                        sw += weights[x]
                         f += 1
-                        if EN[x]:
+                        if near[x]:
                             fc += 2
                         x -= dd
-                    if EN[y] == 1:
+                    if near[y] == 1:
                         fc -= 1  # its only empty neighbour was c
-                elif EN[y] == 1:
+                elif near[y] == 1:
                     fc += 1
-            elif u == m and EN[y] == 1:
+            elif u == m and near[y] == 1:
                 fc -= 1
         if not f:
             continue  # a table or killer move that is not legal here
         nodes += 1
         if not gen:
             known += 1
-        v = s + W[c] + 2 * sw + fw * fc + mw * (g + 1 + 2 * f + BP[c])
-        if c in PENS:
-            v += lifted(b, PENS[c], c, m)
+        v = s + weights[c] + 2 * sw + fw * fc + mw * (g + 1 + 2 * f + points[c])
+        if c in penalties:
+            v += lifted(board, penalties[c], c, m)
         if p == 0:
             se.root_scores[k - 1] = v
         if v > best:
             best = v
-            bc = c
+            best_cell = c
             if p == 0:
                 se.best_index = k - 1
             if v >= beta:
-                if k1[p] != c:
-                    k2[p] = k1[p]
-                    k1[p] = c
-                HI[c] += 1
+                if new_killers[p] != c:
+                    old_killers[p] = new_killers[p]
+                    new_killers[p] = c
+                history[c] += 1
                 break
-    bv[p] = best
-    bm[p] = bc
-    lg[p] = known
-    gd[p] = gen
-    mi[p] = k
+    values[p] = best
+    best_moves[p] = best_cell
+    legal_counts[p] = known
+    generated[p] = gen
+    tried[p] = k
     return nodes
 
 

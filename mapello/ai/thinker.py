@@ -197,8 +197,9 @@ class Thinker:
         pairs.sort()
         self._root = [s.root[i] for _, i in pairs]
         depth += 1
-        e = s.root_state[3]  # the empty cells
-        if depth >= e or (e <= self.exact_empties and exact_nodes(e) <= self._nodes_left()):
+        _, _, _, empties, _ = s.root_state  # (colour, estimate, margin, empties, hash)
+        if depth >= empties or (empties <= self.exact_empties
+                                and exact_nodes(empties) <= self._nodes_left()):
             depth = _EXACT
         s.start(self._root, depth)
 

@@ -7,16 +7,15 @@ desktop simulator, in tests and in the MicroPython VM.  Adapters read
 strings of at most 21 characters) and `brightness`, and redraw only when
 `version` changed.
 
-Screens never import each other: `go(name, ...)` looks the name up in SCREENS
-and builds that screen, importing its module the first time.  Each screen
+Screens never import each other: `go(name, ...)` looks the name up in
+mapello.ui.modules.SCREENS and builds that screen, importing its module and
+the module groups it needs.  Each screen
 module has one class, `Screen(app, ...)`, with press(button), draw(frame) and
 text() (a list of lines), and optionally tick(now), enter() and `busy`.
 """
 
-import gc
-import sys
-
-from mapello import buttons, drop_modules
+from mapello import buttons
+from mapello.ui import modules
 
 try:
     from micropython import const
@@ -27,66 +26,6 @@ except ImportError:  # CPython
 LINE_WIDTH = const(21)
 _MESSAGE_MS = const(1800)
 _NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set-aside save
-
-# The modules come in groups.  A group loads as a whole, in this order
-# (leaves first, each module after a collection, so no import inside one
-# compiles anything more), and is dropped as a whole when the screen shown
-# next needs none of it: on the device every loaded module's code stays in
-# RAM, and compiling a module from source needs a heap several times its size
-# (README, "Memory on the device").  "core" stays loaded, and so does "game"
-# once loaded: the game's own modules (with the save's format and the random
-# numbers the game and the computer share), which load only when a game
-# starts (once the menu is gone: start_game()) or a saved one is read (flow();
-# peek() loads the save's format alone when the memory holds a save), so that
-# power-on compiles only what the menu needs.
-# The tables are strings of names split when used: in a tuple every name
-# would be a string object of its own, 64 bytes each in the 64-bit VM.
-GROUPS = {
-    "core": "rules.geometry rules.position rules.limits ui.palette ui.board_view game.options "
-            "game.storage",
-    "game": "rng game.savefile game.record game.game game.series game.session",
-    "menu": "rules.pieces rules.boardfile game.catalogue ui.menu_boards ui.menu",
-    "setup": "rules.pieces game.board_setup ui.choice ui.setup ui.colour",
-    "play": "ui.choice ui.thinking ui.game_menu ui.play",
-    "ai": "ai.evaluation ai.frontier ai.alphabeta ai.search ai.levels ai.thinker",  # the computer and hints
-    "end": "ui.game_over ui.replay",
-}
-# Modules a group's screens import only when a player asks for them: not
-# loaded with the group, but dropped with it.  The save's reader resumes a
-# game from the menu (and rewrites a save when setup keeps a board): it goes
-# with the menu, as do the record's decoder it uses, what power-on reads the
-# save with (the log's reader, the save's outline) and the save's checks
-# (their SaveError is game.saveerror's, which stays: one class), so a game in
-# progress never holds them; Save board goes with the play or setup screens
-# that offer it.
-ON_DEMAND = {"menu": "game.random_boards game.savepeek game.saveread game.record_read game.logread "
-                     "game.savecheck", "play": "game.saved_board", "setup": "game.saved_board"}
-# Each screen's module, then the groups it needs (none: a small menu drawn
-# over the screen shown, which keeps what that screen has).
-SCREENS = {
-    "menu": "ui.menu menu",
-    "setup": "ui.setup setup",              # placing walls, bonuses and jokers
-    "colour": "ui.colour setup",            # free play: the other player picks a colour
-    "play": "ui.play play",                 # a game (play.py asks for "ai" too)
-    "choice": "ui.choice",                  # what B opens in setup and play
-    "game over": "ui.game_over end play",   # the result; the next game follows
-    "replay": "ui.replay end play",         # the last game, move by move
-}
-
-
-def load(paths):
-    """Import the modules mapello.<path> in order, each new one after a
-    collection; returns the last."""
-    module = None
-    for path in paths:
-        path = "mapello." + path
-        module = sys.modules.get(path)
-        if module is None:
-            gc.collect()
-            __import__(path)
-            module = sys.modules[path]
-    return module
-
 
 def fit(text):
     """A display line: at most LINE_WIDTH characters."""
@@ -126,7 +65,7 @@ class App:
         self.storage = storage
         self.clock = clock
         self.seed = seed
-        load(GROUPS["core"].split())
+        modules.load("core")
         from mapello.game.options import DEFAULT_SETTINGS
         self.settings = dict(DEFAULT_SETTINGS)  # type: dict
         if settings:
@@ -191,11 +130,12 @@ class App:
                 return None, False, storage.problem
         except Exception:  # MemoryError included: savepeek.peek() says what went wrong
             pass
-        return load(("game.savepeek",)).peek(storage)
+        return modules.load_module("mapello.game.savepeek").peek(storage)
 
     def flow(self):
-        """mapello.game.session, with the game's modules loaded (see GROUPS)."""
-        return load(GROUPS["game"].split())
+        """mapello.game.session, with the game's modules loaded (see
+        mapello.ui.modules.GROUPS)."""
+        return modules.load("game")
 
     @property
     def brightness(self):
@@ -210,7 +150,8 @@ class App:
 
     # --- what screens call ---------------------------------------------------
     def go(self, name, *args):
-        """Build the screen called `name` (see SCREENS) with `args` and show it.
+        """Build the screen called `name` (mapello.ui.modules.SCREENS) with
+        `args` and show it.
 
         Called from a press or tick handler, the switch waits until the
         handler has returned: until then the old screen's code and data are
@@ -248,51 +189,22 @@ class App:
                 self.last_record = None   # a new session: the last one's game-over screen is gone
                 self.catalogue = None     # the menu's board names, read again at its return
                 if args:
-                    self.use(("game",))
+                    modules.use(())
                     s, step = self.flow().start(self, args[0])
                     self._next = (step, (s,))
                     continue
-                self.use(("game",), ON_DEMAND["menu"].split())
-                name, args, said = load(("game.saveread",)).resume_step(self)
+                modules.use(("readers",))
+                name, args, said = modules.load_module("mapello.game.saveread").resume_step(self)
                 self._next = (name, args)
                 self.say(said)
                 continue
-            groups = SCREENS[name].split()
-            module = groups.pop(0)
-            if groups:
+            needs = tuple(modules.words(modules.SCREENS, name))   # its module, its groups
+            if len(needs) > 1:
                 self.screen = None        # what it drew goes with the collections
-                self.use(groups)
-            screen = load((module,)).Screen(self, *args)
+                modules.use(needs[1:])
+            screen = modules.load_module("mapello." + needs[0]).Screen(self, *args)
             screen.name = name
             self.show(screen)
-
-    def use(self, groups, also=()):
-        """Have the module groups `groups` loaded and every other one dropped
-        (but "core" and "game"), with the modules their screens loaded on
-        demand, and those of `also` that are loaded."""
-        keep = set(also)
-        for g in groups:
-            keep.update(GROUPS[g].split())
-            keep.update(ON_DEMAND.get(g, "").split())
-        drop = []
-        for g in GROUPS:
-            if g != "core" and g != "game":
-                drop.extend([m for m in (GROUPS[g] + " " + ON_DEMAND.get(g, "")).split()
-                             if m not in keep])
-        drop_modules(drop)
-        for g in groups:
-            load(GROUPS[g].split())
-
-    def load_step(self, group):
-        """Import the next module of GROUPS[group] that is not loaded yet:
-        one compile a call, so that a screen's ticks can spread a group's
-        load over several loop steps.  True once the whole group is loaded."""
-        paths = GROUPS[group].split()
-        for i in range(len(paths)):
-            if "mapello." + paths[i] not in sys.modules:
-                load((paths[i],))
-                return i == len(paths) - 1
-        return True
 
     def show(self, screen):
         """Show `screen`: a new one from go(), or one made before (the game
@@ -433,8 +345,7 @@ class App:
             self.go("menu")
         except MemoryError:           # not even the menu fits: drop all but the core, again
             self.screen = None
-            drop_modules([m for g in GROUPS if g != "core" for m in GROUPS[g].split()])
-            gc.collect()
+            modules.drop_all()
             self.go("menu")
         self.say("error: " + text)
 

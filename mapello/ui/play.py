@@ -3,7 +3,7 @@ passes, the move timer and the computer's turn (mapello/ui/thinking.py); B opens
 (mapello/ui/game_menu.py).  The game itself is a mapello.game.session.Session."""
 
 from mapello import buttons
-from mapello.ui import palette
+from mapello.ui import modules, palette
 from mapello.ui.board_view import COLOUR_WORD, draw_board, score_line
 from mapello.ui.thinking import run_slices, search
 from mapello.rules.position import PASS, cell_name, cells_of, parse_cell
@@ -209,7 +209,7 @@ class Screen:
     # --- time ----------------------------------------------------------------
     def tick(self, now):
         if self.computer_due:
-            self.computer_due = not self.app.load_step("ai")
+            self.computer_due = not modules.load_step("ai")
         pos = self.session.pos
         if self.flipping and now - self.flip_until >= 0:
             self.flipping = 0

@@ -5,6 +5,7 @@ moves and the hints alike)."""
 import sys
 
 from mapello.ai import LEVELS
+from mapello.ui import modules
 
 try:
     from micropython import const
@@ -24,8 +25,8 @@ def search(app, pos, level, ply, again=None):
     level uses all of it, the lower levels stop sooner, at their own node
     budgets.  `ply` (moves so far) varies the seed from move to move.
     `again`: the game's last Thinker, restarted rather than made anew."""
-    if "mapello.ai.thinker" not in sys.modules:    # once a game: no lists made every move
-        app.use(("play", "ai"))
+    if "mapello.ai.thinker" not in sys.modules:    # a hint before the computer's ticks loaded it
+        modules.load("ai")
     from mapello.ai.levels import DEFAULT_NODES
     from mapello.ai.thinker import Thinker
     nodes = None if level == HARD else DEFAULT_NODES[level]

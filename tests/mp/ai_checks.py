@@ -84,7 +84,7 @@ def check_a_moves_search_allocates_no_tables():
     """A move's Search uses the working memory and the loops' tuples made
     once, when the computer's code loaded: it allocates its own small state
     only (2.7 KB on this board in the 64-bit VM, garbage included; 4.0 KB
-    when it made the two tuples, one of 39 items, in a heap that a game has
+    when it made the two tuples, one of 40 items, in a heap that a game has
     cut up).  Counted in MicroPython only: CPython has no gc.mem_alloc."""
     if not hasattr(gc, "mem_alloc"):
         return

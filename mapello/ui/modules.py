@@ -1,0 +1,161 @@
+"""Which of the game's modules are in RAM when, and the loader that keeps it
+so.  On the device every loaded module's code stays in RAM, and compiling
+one from source needs a heap several times its size, so the App loads the
+modules in groups at a safe point and drops a group as a whole when the
+screen shown next needs none of it (docs/DESIGN.md, "Module groups").
+Every device module is in exactly one group (tests/test_modules.py checks
+it).  A group lists its modules in load order, leaves first: each loads
+after a collection, so no import inside one compiles anything more.
+
+The tables are two strings read a word at a time (words(), paths()), and a
+module is written as its path below mapello/ ("ui.menu": mapello.ui.menu,
+mapello/ui/menu.py): Python dicts and tuples of the full names, held all
+the time, would make every name a string object of its own, where a name
+made from a word is the module's interned one once it was imported.
+"""
+
+import gc
+import sys
+
+from mapello import drop_modules
+
+# "group: the modules loaded with it, in load order / the modules its
+# screens import only when a player asks for them" (not loaded with the
+# group, but dropped with it); an entry goes on in the lines after it that
+# start with a space.
+#
+# The App loads "core" as it starts and "game" (the game's own modules, with
+# the save's format and the random numbers the game and the computer share)
+# once a game starts or a saved one is read, so that power-on compiles only
+# what the menu needs.  The SWITCHED groups it loads for the screens that
+# need them (SCREENS) and drops when the screen shown next needs none of
+# them.  The others are not the App's to load: "app" comes with the App's
+# maker, mapello.hardware.start loads (and drops) the device's adapters,
+# "lazy" modules are imported where they are needed (and dropped again where
+# it says so; game.saveerror stays, so that SaveError is one class), and a
+# package (its __init__) loads with its first module.  The App never drops
+# any of these.
+#
+# The save's readers resume a game from the menu (and rewrite a save when
+# setup keeps a board), with what power-on reads the save with (the log's
+# reader, the save's outline), so a game in progress never holds them.
+GROUPS = """
+app: buttons ui.modules ui.app
+hardware: hardware.*
+lazy: game.record_write game.record_text game.saveerror rules.notation rules.perft ui.kinds
+core: rules.geometry rules.position rules.limits ui.palette ui.board_view game.options
+    game.storage
+game: rng game.savefile game.record game.game game.series game.session
+pieces: rules.pieces
+menu: rules.boardfile game.catalogue ui.menu_boards ui.menu / game.random_boards
+readers: / game.savepeek game.saveread game.record_read game.logread game.savecheck
+choice: ui.choice
+setup: game.board_setup ui.setup ui.colour
+boardsave: / game.saved_board
+play: ui.thinking ui.game_menu ui.play
+ai: ai.evaluation ai.frontier ai.alphabeta ai.search ai.levels ai.thinker
+end: ui.game_over ui.replay
+"""
+SWITCHED = ("pieces", "menu", "readers", "choice", "setup", "boardsave", "play", "ai", "end")
+
+# "screen: its module, then the groups it needs", loaded in this order (none:
+# a small menu drawn over the screen shown, which keeps what that screen
+# has).  "pieces" is where walls, bonuses and jokers may stand, "choice" what
+# B opens in setup and play, "boardsave" Save board; the play screen loads
+# "ai" itself, a module a tick (load_step()).
+SCREENS = """
+menu: ui.menu pieces menu readers
+setup: ui.setup pieces choice setup boardsave
+colour: ui.colour pieces choice setup boardsave
+play: ui.play choice play boardsave
+choice: ui.choice
+game over: ui.game_over end choice play boardsave
+replay: ui.replay end choice play boardsave
+"""
+
+
+def words(table, name, part=0):
+    """The words of the entry `name` of `table` (GROUPS or SCREENS), one by
+    one: those before its "/" (part 0), or after it (part 1)."""
+    at = table.find("\n" + name + ":")
+    if at < 0:
+        raise KeyError(name)
+    at += len(name) + 2
+    while True:
+        c = table[at]
+        if c == " ":
+            at += 1
+        elif c == "\n":
+            if table[at + 1:at + 2] != " ":
+                return
+            at += 1
+        elif c == "/":
+            part -= 1
+            at += 1
+        else:
+            end = table.find(" ", at)
+            line = table.find("\n", at)
+            if end < 0 or line < end:
+                end = line
+            if not part:
+                yield table[at:end]
+            at = end
+
+
+def paths(name, part=0):
+    """The full names (mapello.x.y) of the modules of the group `name`: those
+    loaded with it (part 0), or on demand (part 1)."""
+    for word in words(GROUPS, name, part):
+        yield "mapello." + word
+
+
+def load_module(path):
+    """The module `path` (mapello.x.y), imported after a collection unless
+    it is loaded."""
+    module = sys.modules.get(path)
+    if module is None:
+        gc.collect()
+        __import__(path)
+        module = sys.modules[path]
+    return module
+
+
+def load(name):
+    """Import the modules of the group `name` in order; returns the last."""
+    module = None
+    for path in paths(name):
+        module = load_module(path)
+    return module
+
+
+def use(groups):
+    """Have the groups `groups` loaded, in order, and every other SWITCHED
+    one dropped, with the modules its screens loaded on demand."""
+    for name in SWITCHED:
+        if name not in groups:
+            drop_modules(words(GROUPS, name))
+            drop_modules(words(GROUPS, name, 1))
+    for name in groups:
+        load(name)
+
+
+def drop_all():
+    """Drop every group but "core" and those not the App's (out of memory:
+    even the menu found no room)."""
+    use(())
+    drop_modules(words(GROUPS, "game"))
+    gc.collect()
+
+
+def load_step(name):
+    """Import the next module of the group `name` that is not loaded yet:
+    one compile a call, so that a screen's ticks can spread a group's load
+    over several loop steps.  True once the group is loaded."""
+    loaded = False
+    for path in paths(name):
+        if path not in sys.modules:
+            if loaded:
+                return False
+            load_module(path)
+            loaded = True
+    return True

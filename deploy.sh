@@ -130,8 +130,8 @@ cleanup() {
 trap cleanup EXIT
 
 # --- the game's files: mapello/desktop/gamefiles.py makes them --------------------------
-game_files() {  # ACTION [ARGS] -> python3 -m mapello.desktop.gamefiles, from the repository
-    (cd "$HERE" && python3 -m mapello.desktop.gamefiles "$@") || exit 1
+game_files() {  # ACTION [ARGS] -> python3 -m mapello.desktop.deploy_steps, from the repository
+    (cd "$HERE" && python3 -m mapello.desktop.deploy_steps "$@") || exit 1
 }
 compile_options=()  # how to compile, as the Python side reads it
 case "$compile" in

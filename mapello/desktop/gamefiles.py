@@ -15,12 +15,11 @@ one definition of an install, which deploy.sh copies onto a drive and
 
 With CircuitPython's mpy-cross, mapello/ and lib/ are compiled to .mpy.
 
-`python3 -m mapello.desktop.gamefiles` is deploy.sh's way in (it says how)."""
+deploy.sh reaches it through `python3 -m mapello.desktop.deploy_steps`."""
 
 import argparse
 import os
 import shutil
-import sys
 
 from mapello.desktop import libraries, mpy_cross
 from mapello.desktop.downloads import BuildError
@@ -156,46 +155,3 @@ def _version(text):
     if text and not text[:1].isdigit():
         raise argparse.ArgumentTypeError("%r is not a CircuitPython version (such as 10.3.0)" % text)
     return text
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m mapello.desktop.gamefiles",
-                                     description="deploy.sh's way to the game's files: `libs` fills lib/, "
-                                                 "`lib-files` names the libraries' files, `stage DIR "
-                                                 "--board-version V` makes the game for a board of that "
-                                                 "CircuitPython version in DIR, `bundle DIR` writes the zips "
-                                                 "(as python3 -m mapello bundle).")
-    parser.add_argument("action", choices=("libs", "lib-files", "stage", "bundle"))
-    parser.add_argument("dir", nargs="?")
-    parser.add_argument("--board-version")
-    parser.add_argument("--no-libs", action="store_true", help="no lib/ (circup installs the libraries)")
-    add_compile_options(parser)
-    args = parser.parse_args(argv)
-    try:
-        if args.action == "lib-files":
-            print(" ".join(libraries.all_files()))
-        elif args.action == "libs":
-            libraries.fill(ROOT, args.libs_from)
-        elif args.action == "bundle":
-            from mapello.desktop.bundle import write_bundles
-            if not args.dir:
-                parser.error("bundle needs DIR")
-            mode, version = compile_mode(args)
-            write_bundles(args.dir, mode, version, args.mpy_cross, args.libs_from)
-        else:
-            if not args.dir or not args.board_version:
-                parser.error("stage needs DIR and --board-version")
-            mode, version = compile_mode(args)
-            major = int(args.board_version.split(".")[0])
-            tool = mpy_cross.choose(mode, version or args.board_version, major, args.mpy_cross)
-            if not args.no_libs:
-                libraries.fill(ROOT, args.libs_from)
-            stage(args.dir, libs=not args.no_libs, tool=tool)
-    except BuildError as e:
-        print("deploy.sh: %s" % e, file=sys.stderr)
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

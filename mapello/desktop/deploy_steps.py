@@ -1,0 +1,55 @@
+# desktop-only
+"""deploy.sh's way to the game's files: a command line over
+mapello/desktop/gamefiles.py (an install's files) and bundle.py (the zips),
+so that neither of them has to know the other's command."""
+
+import argparse
+import sys
+
+from mapello.desktop import gamefiles, libraries, mpy_cross
+from mapello.desktop.bundle import write_bundles
+from mapello.desktop.downloads import BuildError
+
+ROOT = gamefiles.ROOT
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python3 -m mapello.desktop.deploy_steps",
+                                     description="deploy.sh's way to the game's files: `libs` fills lib/, "
+                                                 "`lib-files` names the libraries' files, `stage DIR "
+                                                 "--board-version V` makes the game for a board of that "
+                                                 "CircuitPython version in DIR, `bundle DIR` writes the zips "
+                                                 "(as python3 -m mapello bundle).")
+    parser.add_argument("action", choices=("libs", "lib-files", "stage", "bundle"))
+    parser.add_argument("dir", nargs="?")
+    parser.add_argument("--board-version")
+    parser.add_argument("--no-libs", action="store_true", help="no lib/ (circup installs the libraries)")
+    gamefiles.add_compile_options(parser)
+    args = parser.parse_args(argv)
+    try:
+        if args.action == "lib-files":
+            print(" ".join(libraries.all_files()))
+        elif args.action == "libs":
+            libraries.fill(ROOT, args.libs_from)
+        elif args.action == "bundle":
+            if not args.dir:
+                parser.error("bundle needs DIR")
+            mode, version = gamefiles.compile_mode(args)
+            write_bundles(args.dir, mode, version, args.mpy_cross, args.libs_from)
+        else:
+            if not args.dir or not args.board_version:
+                parser.error("stage needs DIR and --board-version")
+            mode, version = gamefiles.compile_mode(args)
+            major = int(args.board_version.split(".")[0])
+            tool = mpy_cross.choose(mode, version or args.board_version, major, args.mpy_cross)
+            if not args.no_libs:
+                libraries.fill(ROOT, args.libs_from)
+            gamefiles.stage(args.dir, libs=not args.no_libs, tool=tool)
+    except BuildError as e:
+        print("deploy.sh: %s" % e, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -8,6 +8,9 @@ the menu's modules).
   read_log(read, size, used) -> (kind, payload, end): kind is 'ok' (payload:
       the newest whole record's bytes, end: where the next record goes),
       'blank' or why not (WHY).
+  lost_saves(read, size, end, used) -> how many saves were lost when bytes
+      that are not erased follow `end`: 1 when the newest write was cut
+      short, more when a damaged record hid later whole ones.
 """
 
 from mapello.game.storage import APPEND, CHUNK, DELTA, ERASED, FORMAT, FULL, HEADER, MAGIC, crc32
@@ -24,8 +27,6 @@ def read_log(read, size, used):
     if used == 0:
         return "blank", None, 0
     head = bytes(read(0, HEADER))
-    if head == b"\x00" * HEADER:
-        return "blank", None, 0
     if used < HEADER:     # a compaction cut in its first bytes
         kind = "corrupt" if head[:used] == (MAGIC + bytes((FORMAT,)))[:used] else "foreign"
         return kind, None, 0
@@ -60,10 +61,24 @@ def find_used(read, size):
     return 0
 
 
-def _next(read, size, at, cur):
-    """(payload, length) after the record at `at`: `cur` (a bytearray,
-    None before the first record) changed in place; None when there is
-    no whole record there."""
+def lost_saves(read, size, end, used):
+    # each record carries its own checksum, so the whole ones behind a
+    # damaged record can be counted (not applied: each changes the one before)
+    lost = 1
+    at = end + 1
+    while at < used:
+        got = _record_at(read, size, at, True)
+        if got is None:
+            at += 1
+        else:
+            lost += 1
+            at += got[2]
+    return lost
+
+
+def _record_at(read, size, at, deltas):
+    """(its bytes, the head's length, its length) for the whole record at
+    `at` (an A or D record only with `deltas`), or None."""
     room = size - at
     if room < 7:
         return None
@@ -72,7 +87,7 @@ def _next(read, size, at, cur):
     if tag == FULL:
         n = (rec[1] << 8) | rec[2]
         skip = 3
-    elif (tag == APPEND or tag == DELTA) and cur is not None:
+    elif (tag == APPEND or tag == DELTA) and deltas:
         n = rec[1]
         skip = 2
     else:
@@ -82,14 +97,25 @@ def _next(read, size, at, cur):
         return None
     if total > len(rec):
         rec = read(at, total)
-    body = memoryview(rec)
-    if crc32(body[:total - 4]) != int.from_bytes(rec[total - 4:total], "big"):
+    if crc32(memoryview(rec)[:total - 4]) != int.from_bytes(rec[total - 4:total], "big"):
         return None
-    if tag == FULL:
+    return rec, skip, total
+
+
+def _next(read, size, at, cur):
+    """(payload, length) after the record at `at`: `cur` (a bytearray,
+    None before the first record) changed in place; None when there is
+    no whole record there."""
+    got = _record_at(read, size, at, cur is not None)
+    if got is None:
+        return None
+    rec, skip, total = got
+    body = memoryview(rec)
+    if rec[0] == FULL:
         return bytearray(body[skip:total - 4]), total
     keep = int.from_bytes(rec[skip:skip + 2], "big")
     tail = 0
-    if tag == DELTA:
+    if rec[0] == DELTA:
         tail = int.from_bytes(rec[skip + 2:skip + 4], "big")
         skip += 2
     skip += 2

@@ -5,7 +5,7 @@ records in the flash sector, is in docs/DESIGN.md ("Saves").
 
   load() -> the newest good save's bytes or None; problem: one line when a
       bad save was set aside; notice: one line when the save read back is
-      older than the last written.  save(data) -> True, or False and problem.
+      older than the last written (LOST, or DAMAGED with how many saves).  save(data) -> True, or False and problem.
   NvmStorage(nvm): len(), slice reads and writes, erased bytes read 0xFF.
 
 Flash programs a write into erased bytes in place and erases the sector for
@@ -36,7 +36,8 @@ CHUNK = 64
 ERASED = b"\xff" * CHUNK
 _GAP = const(16)  # erased bytes after the last record: more than a record's head
 _ROOM = const(80)  # bytes kept for the saves to grow into: a game's moves, one byte each
-LOST = "last move lost: save damaged"
+LOST = "last move lost: save damaged"            # the newest save was cut short
+DAMAGED = "save damaged: %d saves lost"           # a damaged record hid later ones
 
 
 def crc32(data, crc=0):
@@ -123,7 +124,7 @@ class LogStorage:
 
     def _scan(self):
         """Read the memory (mapello.game.logread): 'ok' (a save found), 'blank', or why not."""
-        from mapello.game.logread import find_used, read_log
+        from mapello.game.logread import find_used, lost_saves, read_log
         self._clean = False     # first: a read that raises leaves nothing stale
         self._last = None
         self._end = 0
@@ -134,7 +135,8 @@ class LogStorage:
         elif kind == "ok":
             self._clean = self._erased(self._end, _GAP)
             if not self._clean:
-                self.notice = LOST
+                lost = lost_saves(self._read, self.size, self._end, self._used)
+                self.notice = LOST if lost == 1 else DAMAGED % lost
         return kind
 
     def load(self):

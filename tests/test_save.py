@@ -190,14 +190,17 @@ def test_power_cut_at_every_byte_of_every_append_loses_at_most_that_move(torn):
             assert got == previous or (torn and got == data), n
             assert s.problem is None
             checked += 1
-            # the next start saves again: the remains of the cut write go with
-            # one compaction and the save reads back
+            # the next start saves again: a whole save goes after the remains of
+            # the cut write, into erased bytes (no erase), and reads back, as
+            # do the moves saved after it
             again = FakeNvm(data=bytes(s.mem.data))
             s2 = NvmStorage(again)
             assert s2.load() == got
-            dirty = s2.notice == LOST
             assert s2.save(data) and load(again)[0] == data
-            assert again.erases == (1 if dirty else 0)
+            assert again.erases == 0
+            assert s2.save(data + b"\x05")
+            after, s3 = load(again)
+            assert after == data + b"\x05" and s3.notice is None and again.erases == 0
         assert load(nvm)[0] == data
         previous = data
     assert checked > 400
@@ -215,6 +218,63 @@ def test_a_cut_write_is_reported_once_something_of_it_landed():
         assert got == snaps[9] and s.notice == LOST
         saved, message = resume(NvmStorage(FakeNvm(data=bytes(s.mem.data))), clock=lambda: 0)
         assert message == LOST and saved.match.moves == unpack(snaps[9]).match.moves
+
+
+def cut_at(nvm, store, data, steps):
+    """The save of `data` cut after `steps` steps; the NVM then as it is."""
+    nvm.cut_after(steps)
+    with pytest.raises(PowerCut):
+        store.save(data)
+    nvm.cut_after(None)
+
+
+def test_after_a_cut_the_next_save_goes_past_its_remains_without_an_erase():
+    """The first save after a cut append is a whole save written after what
+    the cut left, into erased bytes; a cut of that write, at any step, keeps
+    the save before it, and the log goes on from it."""
+    snaps, _ = game_snapshots(3)
+    nvm = FakeNvm(torn=True)
+    store = NvmStorage(nvm)
+    for data in snaps[:10]:
+        store.save(data)
+    cut_at(nvm, store, snaps[10], 4)
+    for n, got, s in cut_every_step(nvm, snaps[10]):
+        assert got in (snaps[9], snaps[10]), n
+        assert s.notice == (LOST if got == snaps[9] else None), (n, s.notice)
+    assert nvm.erases == 0 and load(nvm)[0] == snaps[10]
+    store = NvmStorage(nvm)
+    for data in snaps[11:20]:                     # and the moves after it append as before
+        assert store.save(data)
+    got, s = load(nvm)
+    assert got == snaps[19] and s.notice is None and nvm.erases == 0
+
+
+def test_old_records_behind_erased_bytes_are_neither_read_nor_counted():
+    """A compaction short of memory leaves old records behind at least 16
+    erased bytes: a cut after it says one save lost, not theirs, and the
+    next save goes right after the cut's remains, where it is read."""
+    snaps, _ = game_snapshots(4)
+    old = FakeNvm()
+    store = NvmStorage(old)
+    for data in many_games(3):
+        store.save(data)
+    fresh = FakeNvm()
+    NvmStorage(fresh).save(snaps[5])
+    end = NvmStorage(fresh)
+    end.load()
+    e = end._end
+    image = bytes(fresh.data[:e]) + b"\xff" * 400 + bytes(old.data[e + 400:])
+    assert old.data[e + 400:e + 800] != b"\xff" * 400      # old records there
+    nvm = FakeNvm(data=image)
+    store = NvmStorage(nvm)
+    assert store.load() == snaps[5] and store.notice is None
+    assert store.save(snaps[6])
+    cut_at(nvm, store, snaps[7], 3)
+    got, s = load(nvm)
+    assert got == snaps[6] and s.notice == LOST
+    assert s.save(snaps[7]) and s.save(snaps[8])
+    got, s = load(nvm)
+    assert got == snaps[8] and s.notice is None and nvm.erases == 0
 
 
 def fill_until_compaction(nvm, saves):

@@ -257,6 +257,7 @@ HANDLED = {
         runs_ok(r"from \.py source: \d+ bytes")(repo, "python3 tools/min_heap.py"),
         runs_ok(r"from \.mpy: \d+ bytes")(repo, "python3 tools/min_heap.py --mpy")),
     "tools/save_bench.py": covered_by("test_bench.py::test_save_bench_prints_its_figures"),
+    "tools/save_fuzz.py": covered_by("test_bench.py::test_save_fuzz_prints_its_figures"),
     ".venv/bin/python tools/device_latency.py --mpy": covered_by("test_bench.py::test_device_latency_prints_its_figures"),
     "tools/device_latency.py": covered_by("test_bench.py::test_device_latency_prints_its_figures"),
     "tools/device_heap.py": covered_by("test_bench.py::test_device_heap_plays_the_series_from_code_py_and_prints_the_heap"),

@@ -48,6 +48,19 @@ def test_save_bench_prints_its_figures():
     assert erases <= 3
 
 
+def test_save_fuzz_prints_its_figures():
+    """tools/save_fuzz.py: a short run prints its table and, by NVM model,
+    the cuts and the games lost; the figures are never asserted."""
+    proc = subprocess.run([sys.executable, "tools/save_fuzz.py", "--presses", "300", "--chunk", "150"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout
+    assert "| model | presses | writes | cuts | resumes checked |" in out, out
+    for port in ("rp2040", "samd51"):
+        assert re.search(r"^\| %s \| 300 \| \d+ \| \d+ \| \d+ \|" % port, out, re.M), out
+        assert re.search(r"^%s: \d+ cuts, \d+ games lost \([\d.]+ %% of cuts\)" % port, out, re.M), out
+
+
 def test_device_latency_prints_its_figures():
     """tools/device_latency.py (the game in the VM under callgrind, from code.py's
     entry point on stand-ins of the board's C modules): a quick run prints

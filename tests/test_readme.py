@@ -286,8 +286,6 @@ HANDLED = {
     "./deploy.sh --libs": covered_by("test_hw_deploy.py::test_libs_then_a_hand_copy_of_the_root_is_a_working_install"),
     "./deploy.sh --bundle DIR": covered_by("test_hw_deploy.py::test_the_bundle"),
     "./deploy.sh --help": covered_by("test_hw_deploy.py::test_usage"),
-    "python3 -m mapello bundle dist":
-        covered_by("test_hw_deploy.py::test_the_bundle_command_makes_what_deploy_sh_makes_without_the_venv"),
     "circup install -r lib/requirements.txt": covered_by("test_hw_deploy.py::test_circup_when_asked"),
     "udisksctl mount -b /dev/sdX1": not_run("mounts a real drive"),
     "xcode-select --install": not_run("macOS's installer"),

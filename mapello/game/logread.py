@@ -8,9 +8,21 @@ the menu's modules).
   read_log(read, size, used) -> (kind, payload, end): kind is 'ok' (payload:
       the newest whole record's bytes, end: where the next record goes),
       'blank' or why not (WHY).
+  after_log(read, size, end) -> (saves lost, where they end) when bytes
+      that are not erased follow `end`: 1 save when the newest write was
+      cut short, more when a damaged record hid later whole ones; a whole
+      save can go where they end without an erase.
+
+Records are read in order.  Where one is not whole (the remains of a cut
+write, or damage) and _GAP erased bytes do not follow, the log goes on at
+the next whole F record before such a gap: the storage writes a whole save
+after the remains rather than erase the sector for it.  Past _GAP erased
+bytes nothing is read (a compaction short of memory leaves old records
+there).
 """
 
-from mapello.game.storage import APPEND, CHUNK, DELTA, ERASED, FORMAT, FULL, HEADER, MAGIC, crc32
+from mapello.game.storage import (APPEND, CHUNK, DELTA, ERASED, FORMAT, FULL, GAP, HEADER, MAGIC,
+                                  crc32)
 
 WHY = {
     "corrupt": "save damaged (bad checksum)",
@@ -24,8 +36,6 @@ def read_log(read, size, used):
     if used == 0:
         return "blank", None, 0
     head = bytes(read(0, HEADER))
-    if head == b"\x00" * HEADER:
-        return "blank", None, 0
     if used < HEADER:     # a compaction cut in its first bytes
         kind = "corrupt" if head[:used] == (MAGIC + bytes((FORMAT,)))[:used] else "foreign"
         return kind, None, 0
@@ -35,15 +45,59 @@ def read_log(read, size, used):
         return "old" if head[3] < FORMAT else "newer", None, 0
     at = HEADER
     cur = None
+    stop = -1            # where the last record that is not whole began
     while at < used:
         got = _next(read, size, at, cur)
         if got is None:
-            break
+            if stop < 0:
+                stop = at
+            at = _next_full(read, size, at)
+            if at < 0:
+                at = stop
+                break
+            continue
         cur, n = got
         at += n
+        stop = -1
     if cur is None:
         return "corrupt", None, 0
     return "ok", bytes(cur), at
+
+
+def _gap(read, size, at):
+    """Whether the GAP bytes at `at` (those before the end) read erased."""
+    n = GAP if at + GAP <= size else size - at
+    return read(at, n) == ERASED[:n]
+
+
+def _next_full(read, size, at):
+    """Where the next whole F record after the one at `at` that is not whole
+    begins, before GAP erased bytes; -1 when there is none."""
+    if _gap(read, size, at):
+        return -1
+    at += 1
+    while at < size and not _gap(read, size, at):
+        if read(at, 1)[0] == FULL and _record_at(read, size, at, False) is not None:
+            return at
+        at += 1
+    return -1
+
+
+def after_log(read, size, end):
+    # each record carries its own checksum, so the whole ones behind a
+    # damaged record can be counted (not applied: each changes the one
+    # before); the gap is looked for at every byte, as read_log() does
+    lost = 1
+    at = end + 1
+    counted = at          # records are counted from here on, one after another
+    while at < size and not _gap(read, size, at):
+        if at >= counted:
+            got = _record_at(read, size, at, True)
+            if got is not None:
+                lost += 1
+                counted = at + got[2]
+        at += 1
+    return lost, at
 
 
 def find_used(read, size):
@@ -60,10 +114,9 @@ def find_used(read, size):
     return 0
 
 
-def _next(read, size, at, cur):
-    """(payload, length) after the record at `at`: `cur` (a bytearray,
-    None before the first record) changed in place; None when there is
-    no whole record there."""
+def _record_at(read, size, at, deltas):
+    """(its bytes, the head's length, its length) for the whole record at
+    `at` (an A or D record only with `deltas`), or None."""
     room = size - at
     if room < 7:
         return None
@@ -72,7 +125,7 @@ def _next(read, size, at, cur):
     if tag == FULL:
         n = (rec[1] << 8) | rec[2]
         skip = 3
-    elif (tag == APPEND or tag == DELTA) and cur is not None:
+    elif (tag == APPEND or tag == DELTA) and deltas:
         n = rec[1]
         skip = 2
     else:
@@ -82,14 +135,25 @@ def _next(read, size, at, cur):
         return None
     if total > len(rec):
         rec = read(at, total)
-    body = memoryview(rec)
-    if crc32(body[:total - 4]) != int.from_bytes(rec[total - 4:total], "big"):
+    if crc32(memoryview(rec)[:total - 4]) != int.from_bytes(rec[total - 4:total], "big"):
         return None
-    if tag == FULL:
+    return rec, skip, total
+
+
+def _next(read, size, at, cur):
+    """(payload, length) after the record at `at`: `cur` (a bytearray,
+    None before the first record) changed in place; None when there is
+    no whole record there."""
+    got = _record_at(read, size, at, cur is not None)
+    if got is None:
+        return None
+    rec, skip, total = got
+    body = memoryview(rec)
+    if rec[0] == FULL:
         return bytearray(body[skip:total - 4]), total
     keep = int.from_bytes(rec[skip:skip + 2], "big")
     tail = 0
-    if tag == DELTA:
+    if rec[0] == DELTA:
         tail = int.from_bytes(rec[skip + 2:skip + 4], "big")
         skip += 2
     skip += 2

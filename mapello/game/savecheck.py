@@ -17,6 +17,7 @@ MAX_TIMER_S = 3600
 MAX_GAME_POINTS = 88     # 64 squares + 3 x 8 bonuses: both scores of a game together
 MAX_BOARD_TEXT = 2000
 MAX_NAME = 60            # the menu's board name (mapello/game/catalogue.py NAME_CHARS)
+BOARD_DROPPED = "save: saved board unreadable; dropped"
 
 
 def bad(what, value):
@@ -24,9 +25,11 @@ def bad(what, value):
 
 
 def check_settings(settings):
-    """SaveError unless every known setting is an int in its range, the
+    """SaveError unless every known setting is an int in its range and the
     board a name (an older save's board number passes, and the App drops
-    it) and a saved board reads as a board; other keys pass untouched."""
+    it); other keys pass untouched.  A saved board that does not read as a
+    board is dropped from `settings`, never the save with it (the game in
+    progress stays): the line that says so, or None."""
     if not isinstance(settings, dict):
         raise SaveError("save: settings are not a table")
     for key in RANGES:
@@ -40,13 +43,17 @@ def check_settings(settings):
         bad("board", v)
     if "myboard" in settings:
         text = settings["myboard"]
-        if not isinstance(text, str) or len(text) > MAX_BOARD_TEXT:
-            bad("saved board", "")
-        from mapello.rules.boardfile import BoardError, parse_board
-        try:
-            parse_board(text)
-        except BoardError:
-            raise SaveError("save: saved board unreadable")
+        readable = isinstance(text, str) and len(text) <= MAX_BOARD_TEXT
+        if readable:
+            from mapello.rules.boardfile import BoardError, parse_board
+            try:
+                parse_board(text)
+            except BoardError:
+                readable = False
+        if not readable:
+            del settings["myboard"]
+            return BOARD_DROPPED
+    return None
 
 
 def check_series(s):

@@ -7,18 +7,30 @@ modules: a game in progress never holds this code.
 """
 
 from mapello.game.savefile import pack
-from mapello.game.savepeek import sections, settings_of
+from mapello.game.savepeek import joined, sections, settings_of, waits_for_setup
+
+# The settings that make a game what it is: a resumed game takes them from
+# its save, whatever the menu shows (and the menu shows them afterwards).
+GAME_SETTINGS = "mode board walls bonuses jokers games timer level"
 
 
 class Saved:
     """What unpack() found: match (or None), series (or None), settings
-    (dict), and the match's board as the save holds it (bytes, or None)."""
+    (dict), the match's board as the save holds it (bytes, or None), and
+    note: what was dropped from the settings (a line), or None."""
 
-    def __init__(self, match, series, settings, board=None):
+    def __init__(self, match, series, settings, board=None, note=None):
         self.match = match
         self.series = series
         self.settings = settings
         self.board = board
+        self.note = note
+
+    def resumable(self):
+        """Whether B has something to resume: a game, or a free play series
+        whose next board is to be set up."""
+        return self.match is not None or (
+            self.series is not None and waits_for_setup(self.series.to_bytes()))
 
 
 def _match(m, clock, seed):
@@ -46,8 +58,11 @@ def _match(m, clock, seed):
         moves.append(c if c else PASS)
     computer = None if m[0] == 0 else m[0] - 1
     # Game plays every move through the rules: an illegal one is a ValueError
-    return Game(board.start, moves, computer, timer * 1000, clock, seed, board.name,
-                board.limits), m[4:end]
+    game = Game(board.start, moves, computer, timer * 1000, clock, seed, board.name,
+                board.limits)
+    if game.pos.is_over():   # a game is saved as over only with its result, as none
+        raise SaveError("save: game already over" if moves else "save: nobody can move on its board")
+    return game, m[4:end]
 
 
 def series_from_bytes(data):
@@ -78,7 +93,7 @@ def unpack(data, clock=None, seed=0):
     from mapello.game.savecheck import SaveError, check_series
     try:
         parts, at = sections(data)
-        settings = settings_of(parts[0])
+        settings, note = settings_of(parts[0])
         series = None
         if parts[1]:
             series = series_from_bytes(parts[1])
@@ -86,7 +101,7 @@ def unpack(data, clock=None, seed=0):
         match = board = None
         if at < len(data):
             match, board = _match(bytes(data[at:]), clock, seed)
-        return Saved(match, series, settings, board)
+        return Saved(match, series, settings, board, note)
     except (SaveError, MemoryError):  # short of memory is not a bad save
         raise
     except Exception as e:  # whatever the bytes were, say so in one line
@@ -97,9 +112,10 @@ def resume(storage, clock=None, seed=0):
     """(Saved or None, message or None), never an exception.
 
     The message is one line for the player: why a save was set aside (with
-    None), or storage.notice (with the Saved) when the save resumed is older
-    than the last one written.  A save that passes its checksum but fails a
-    check of its values is set aside too.
+    None), or (with the Saved) storage.notice when the save resumed is older
+    than the last one written and what was dropped from its settings.  A
+    save that passes its checksum but fails a check of its values is set
+    aside too.
     """
     if storage is None:
         return None, None
@@ -113,7 +129,8 @@ def resume(storage, clock=None, seed=0):
         return None, storage.problem
     from mapello.game.savecheck import SaveError
     try:
-        return unpack(data, clock, seed), getattr(storage, "notice", None)
+        found = unpack(data, clock, seed)
+        return found, joined(getattr(storage, "notice", None), found.note)
     except MemoryError:
         return None, "no memory to resume the save; kept"
     except SaveError as e:
@@ -122,26 +139,42 @@ def resume(storage, clock=None, seed=0):
 
 
 def resume_game(host):
-    """(mapello.game.session.Session, problem or None) for the saved game in
-    progress; the session is None when there is none.  `host` is the App
-    (see mapello.game.session), with the game's modules loaded."""
+    """(mapello.game.session.Session, problem or None) for what the save
+    holds to resume: the game in progress, or a free play series whose next
+    board is to be set up (session.game None); the session is None when
+    there is nothing.  The game's own settings (GAME_SETTINGS) replace the
+    menu's.  `host` is the App (see mapello.game.session), with the game's
+    modules loaded."""
     if host.storage is None:
         return None, None
     found, problem = resume(host.storage, host.clock, host.seed)
-    if found is None or found.match is None or found.match.pos.is_over():
+    if found is None or not found.resumable():
         return None, problem
-    from mapello.game.options import COMPUTER, FREE, LEVEL_COUNT, SERIES
+    from mapello.game.options import COMPUTER, FREE, LEVEL_COUNT, SERIES, limits_of
     from mapello.game.session import Session
     game = found.match
     series = found.series
+    settings = host.settings
+    for key in GAME_SETTINGS.split():
+        v = found.settings.get(key)
+        if key in settings and type(v) is type(settings[key]):   # an old save's board number: not
+            settings[key] = v
     mode = SERIES
     level = None
-    if game.computer is not None:
+    if game is None:
+        mode = FREE
+    elif game.computer is not None:
         mode = COMPUTER
-        level = host.settings["level"] % LEVEL_COUNT
+        level = settings["level"] % LEVEL_COUNT
     elif series is not None and series.free_play:
         mode = FREE
+    settings["mode"] = mode
     games = series.length if series is not None else 1
+    if game is None:             # free play, after a game: the other player sets up
+        from mapello.rules.position import Position
+        series.new_board()
+        return Session(host, mode, Position(), "Free play", limits_of(settings), games, None,
+                       series), problem
     session = Session(host, mode, game.start, game.name, game.limits, games, level, series)
     session.game = game
     session.start_bytes = (game.start, found.board)   # its saves need no encoder
@@ -151,11 +184,14 @@ def resume_game(host):
 def resume_step(host):
     """B in the menu, once the menu is gone (App.resume_game): the next
     screen, its arguments and what to say: ("play", (session,), ...) for
-    the saved game, or ("menu", (False,), why) when it does not resume (a
-    menu that offers no B)."""
+    the saved game, ("setup", (session,), ...) for a free play series'
+    next board, or ("menu", (False,), why) when it does not resume (a menu
+    that offers no B)."""
     session, problem = resume_game(host)
     if session is None:
         return "menu", (False,), problem or "A starts a game"
+    if session.game is None:
+        return "setup", (session,), "series resumed"
     return "play", (session,), "game resumed"
 
 

@@ -5,7 +5,7 @@ records in the flash sector, is in docs/DESIGN.md ("Saves").
 
   load() -> the newest good save's bytes or None; problem: one line when a
       bad save was set aside; notice: one line when the save read back is
-      older than the last written.  save(data) -> True, or False and problem.
+      older than the last written (LOST, or DAMAGED with how many saves).  save(data) -> True, or False and problem.
   NvmStorage(nvm): len(), slice reads and writes, erased bytes read 0xFF.
 
 Flash programs a write into erased bytes in place and erases the sector for
@@ -34,9 +34,11 @@ DELTA = 0x44   # "D"
 _M32 = 0xFFFFFFFF
 CHUNK = 64
 ERASED = b"\xff" * CHUNK
-_GAP = const(16)  # erased bytes after the last record: more than a record's head
+GAP = 16       # erased bytes after the last record: more than a record's head
+_GAP = const(16)
 _ROOM = const(80)  # bytes kept for the saves to grow into: a game's moves, one byte each
-LOST = "last move lost: save damaged"
+LOST = "last move lost: save damaged"            # the newest save was cut short
+DAMAGED = "save damaged: %d saves lost"           # a damaged record hid later ones
 
 
 def crc32(data, crc=0):
@@ -97,6 +99,7 @@ class LogStorage:
         self._end = -1           # where the next record goes; -1: not read yet
         self._used = 0           # past the last byte that is not erased
         self._clean = False      # records can be appended at _end
+        self._after = -1         # not clean: where what a cut left ends (a whole save may go there)
         self._known = False      # _last is what the memory holds: load() need not read it
 
     def capacity(self):
@@ -123,10 +126,11 @@ class LogStorage:
 
     def _scan(self):
         """Read the memory (mapello.game.logread): 'ok' (a save found), 'blank', or why not."""
-        from mapello.game.logread import find_used, read_log
+        from mapello.game.logread import after_log, find_used, read_log
         self._clean = False     # first: a read that raises leaves nothing stale
         self._last = None
         self._end = 0
+        self._after = -1
         self._used = find_used(self._read, self.size)
         kind, self._last, self._end = read_log(self._read, self.size, self._used)
         if kind == "blank":
@@ -134,7 +138,8 @@ class LogStorage:
         elif kind == "ok":
             self._clean = self._erased(self._end, _GAP)
             if not self._clean:
-                self.notice = LOST
+                lost, self._after = after_log(self._read, self.size, self._end)
+                self.notice = LOST if lost == 1 else DAMAGED % lost
         return kind
 
     def load(self):
@@ -164,6 +169,7 @@ class LogStorage:
         self._known = False
         self._last = None
         self._clean = False
+        self._after = -1
         if self._end < 0:
             self._end = 0
 
@@ -178,18 +184,27 @@ class LogStorage:
                 self._scan()
             if data != self._last:
                 rec = None
-                if self._clean and self._last is not None and not self.erase_every_write:
+                at = self._end
+                if self.erase_every_write:
+                    pass
+                elif self._clean and self._last is not None:
                     rec = _delta(self._last, data)
-                    if self._end + len(rec) > self.size or not self._erased(self._end, len(rec) + _GAP):
-                        rec = None
+                elif self._after >= 0:      # after what a cut left: a whole save, no erase
+                    rec = _record(FULL, data)
+                    at = self._after
+                if rec is not None and (at + len(rec) > self.size
+                                        or not self._erased(at, len(rec) + _GAP)):
+                    rec = None
                 if rec is None:
                     self._compact(data)
                 else:
-                    self._write(self._end, rec)
-                    self._end += len(rec)
+                    self._write(at, rec)
+                    self._end = at + len(rec)
                     if self._end > self._used:
                         self._used = self._end
+                    self._clean = True
                     self.last_record = len(rec)
+                self._after = -1
         except (OSError, RuntimeError, ValueError, IndexError, MemoryError) as e:
             self.problem = "save failed: %s" % ("out of memory" if isinstance(e, MemoryError)
                                                 else str(e)[:40])

@@ -69,7 +69,14 @@ class Screen:
         self.app.go(self.session.board_ready(self.board.position()), self.session)
 
     def save_board(self):
+        """Kept only if it could start: a board that breaks its limits would
+        be a saved board no one can read back."""
         self.app.show(self)
+        problem = self.board.start_problem()
+        if problem:
+            self.app.say("not saved: " + problem)
+            self.app.sound("refused")
+            return
         from mapello.game import saved_board
         self.app.say(saved_board.keep(self.session, self.board.position(), "Own board",
                                       self.board.limits))

@@ -9,7 +9,7 @@ from mapello.ai.thinker import LEVELS, Thinker, choose_move, hint
 from mapello.rules.boardfile import parse_board
 from mapello.rules.position import PASS, Position, cell_name, cells_of, flips_mask, moves_mask, popcount
 from mapello.ai.evaluation import BoardInfo, final_margin, margin_value
-from mapello.desktop.tournament import (DEVICE_NODES, ab_move, board_set, device_budgets,
+from mapello.desktop.tournament import (ab_move, device_nodes, board_set, device_budgets,
                                 greedy_move, jobs_for, plain_openings, play_game, random_board,
                                 summarise, wilson)
 from mapello.desktop import cli
@@ -346,8 +346,8 @@ def test_plain_openings_differ_and_repeat_with_the_seed():
 
 def test_device_budgets_follow_the_device_estimate():
     budgets = device_budgets()
-    assert budgets["hard"] == DEVICE_NODES > 1000
-    assert budgets["medium"] == min(3000, DEVICE_NODES)
+    assert budgets["hard"] == device_nodes() > 1000
+    assert budgets["medium"] == min(3000, device_nodes())
     boards = plain_openings(1, seed=2)
     jobs = jobs_for("hard", "ab5", boards, 2, budgets)
     results = [play_game(j) for j in jobs[:1]]

@@ -116,6 +116,17 @@ def _rewrite(page, change):
         f.write(new)
 
 
+def block_text(name, page=PAGE):
+    """The lines of block `name` on the page, joined: what a tool reads back
+    of a figure another tool measured, so that it is written in one place."""
+    with open(page, encoding="utf-8") as f:
+        text = f.read()
+    for found, _, body in blocks(text):
+        if found == name:
+            return "\n".join(body)
+    raise KeyError("docs/MEASUREMENTS.md has no block %s" % name)
+
+
 def thousands(n):
     """12345 -> '12,345'."""
     return "{:,}".format(int(round(n)))

@@ -21,13 +21,14 @@ the start position.  The same --seed plays the same games again.
 
 Budgets: --nodes gives every searcher the same node budget per move.
 --device gives each level what it gets on a Raspberry Pi Pico instead: the
-nodes an RP2040 searches in the app's 2 s (DEVICE_NODES, from
-tools/device_cost.py), medium its 3000-node budget if that is less, easy its
-single ply.
+nodes an RP2040 searches in the app's 2 s, as tools/device_cost.py last
+measured them (docs/MEASUREMENTS.md, its search-cost block), medium its
+3000-node budget if that is less, easy its single ply.
 """
 
 import glob
 import math
+import re
 import os
 import random
 import sys
@@ -42,11 +43,6 @@ from mapello.rules.pieces import BONUS, JOKER, MAX_PER_KIND, WALL, placement_err
 
 PLAYERS = LEVELS + ("random", "greedy", "ab5", "rr5")
 
-# The RP2040's nodes per move at the hard level: 2 s x 125 MHz / (2.5 cycles
-# per VM instruction x the VM instructions per node that tools/device_cost.py
-# measures: 51,800 with the search of this version).
-DEVICE_INSTRUCTIONS_PER_NODE = 51800
-DEVICE_NODES = int(2 * 125e6 / (2.5 * DEVICE_INSTRUCTIONS_PER_NODE))
 BOARDS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                           "boards")
 
@@ -259,9 +255,22 @@ def plain_openings(count, seed, plies=4):
     return out
 
 
+def device_nodes():
+    """The hard level's nodes per move on an RP2040: what tools/device_cost.py
+    wrote into docs/MEASUREMENTS.md ("N nodes in 2 s"), read from there so
+    that the budget follows the search's cost as it was last measured."""
+    from mapello.desktop.measurements import block_text
+    found = re.search(r"([\d,]+) nodes in 2 s", block_text("search-cost"))
+    if found is None:
+        raise ValueError("docs/MEASUREMENTS.md's search-cost block names no nodes in 2 s: "
+                         "run tools/device_cost.py --write-docs")
+    return int(found.group(1).replace(",", ""))
+
+
 def device_budgets():
-    """Each level's node budget per move on the device (see DEVICE_NODES)."""
-    return {"easy": 0, "medium": min(DEFAULT_NODES[1], DEVICE_NODES), "hard": DEVICE_NODES}
+    """Each level's node budget per move on the device (see device_nodes())."""
+    nodes = device_nodes()
+    return {"easy": 0, "medium": min(DEFAULT_NODES[1], nodes), "hard": nodes}
 
 
 def jobs_for(a, b, boards, seed, nodes):
@@ -312,16 +321,18 @@ def summary(a, jobs, results):
             "mean": mean, "mean_low": mean - half, "mean_high": mean + half}
 
 
-def docs_row(args, r):
+def docs_row(args, r, nodes):
     """The row of docs/MEASUREMENTS.md's tournament table for this run; its
-    first cell is the run's arguments, which key the row."""
+    first cell is the run's arguments, which key the row; `nodes` is the
+    budget (a number, or device_budgets()'s levels)."""
     how = ["--plain %d" % args.plain] if args.plain else (
         ["--random %d" % args.random] + (["--no-bundled"] if args.no_bundled else []))
     how.append("--device" if args.device else "--nodes %d" % args.nodes)
     if args.seed != 1:
         how.append("--seed %d" % args.seed)
-    return "| `%s %s %s` | %d | %d-%d-%d | %.1f%% (%.1f to %.1f) | %+.1f (%+.1f to %+.1f) |" % (
-        args.a, args.b, " ".join(how), r["games"], r["wins"], r["draws"], r["losses"],
+    hard = nodes["hard"] if isinstance(nodes, dict) else nodes
+    return "| `%s %s %s` | %s | %d | %d-%d-%d | %.1f%% (%.1f to %.1f) | %+.1f (%+.1f to %+.1f) |" % (
+        args.a, args.b, " ".join(how), "{:,}".format(hard), r["games"], r["wins"], r["draws"], r["losses"],
         100 * r["rate"], 100 * r["rate_low"], 100 * r["rate_high"],
         r["mean"], r["mean_low"], r["mean_high"])
 
@@ -370,7 +381,7 @@ def cmd_tournament(args):
     print("\n".join(lines))
     if args.write_docs:
         from mapello.desktop.measurements import write_row
-        write_row(args.write_docs, "tournament", docs_row(args, figures))
+        write_row(args.write_docs, "tournament", docs_row(args, figures, nodes))
     return 0
 
 
@@ -389,7 +400,8 @@ def add_parser(sub):
     s.add_argument("--plain", type=int, default=0, metavar="N",
                    help="instead: N openings on the plain board (4 seeded random moves)")
     s.add_argument("--device", action="store_true",
-                   help="each level's node budget on the device (%d for hard)" % DEVICE_NODES)
+                   help="each level's node budget on the device (hard: the nodes of 2 s on an "
+                        "RP2040 that docs/MEASUREMENTS.md gives)")
     from mapello.desktop.measurements import add_flag
     add_flag(s)
     s.set_defaults(func=cmd_tournament)

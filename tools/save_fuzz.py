@@ -1,7 +1,7 @@
 # desktop-only
 """Power cuts during random play, at length: figures, not a test.
 
-  .venv/bin/python tools/save_fuzz.py [--presses N] [--chunk N] [--seed S]
+  .venv/bin/python tools/save_fuzz.py [--presses N] [--chunk N] [--seed S] [--write-docs [FILE]]
 
 Runs tests/save_fuzz.py (what tests/test_save_fuzz.py runs briefly) for N
 random presses on each NVM model of tests/fake_nvm.py, RP2040 and SAMD51, in
@@ -25,6 +25,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 import save_fuzz  # noqa: E402
+from mapello.desktop import measurements  # noqa: E402
 
 COLUMNS = ("model", "presses", "writes", "cuts", "resumes checked", "resumed the new save",
            "resumed the one before", "no whole save left", "games lost", "games over")
@@ -35,6 +36,7 @@ def main():
     ap.add_argument("--presses", type=int, default=100000, help="presses per NVM model")
     ap.add_argument("--chunk", type=int, default=10000, help="presses per run from a blank memory")
     ap.add_argument("--seed", type=int, default=1)
+    measurements.add_flag(ap)
     args = ap.parse_args()
     rows = []
     for port in save_fuzz.PORTS:
@@ -54,14 +56,16 @@ def main():
             run += 1
         rows.append(stats.row())
         print("%s: %d presses in %.0f s" % (port, done, time.time() - started), file=sys.stderr)
-    print("| " + " | ".join(COLUMNS) + " |")
-    print("|" + "---|" * len(COLUMNS))
-    for row in rows:
-        print("| " + " | ".join(str(v) for v in row) + " |")
+    table = measurements.table(COLUMNS, [[measurements.thousands(v) if isinstance(v, int) else v
+                                          for v in row] for row in rows])
+    for line in table:
+        print(line)
     for row in rows:
         cuts, lost = row[3], row[8]
         print("%s: %d cuts, %d games lost (%.1f %% of cuts), none outside an erase and rewrite"
               % (row[0], cuts, lost, 100.0 * lost / cuts if cuts else 0.0))
+    if args.write_docs:
+        measurements.write_block(args.write_docs, "save-fuzz", table)
 
 
 if __name__ == "__main__":

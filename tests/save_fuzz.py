@@ -22,8 +22,9 @@ import re
 from app_driver import Player, shown_turn
 from fake_nvm import FakeNvm, PowerCut
 from mapello import buttons
-from mapello.game.saveread import unpack
-from mapello.game.storage import LOST, LogStorage
+from mapello.game.save.resume import unpack
+from mapello.game.save import LOST
+from mapello.game.save.log import LogStorage
 from mapello.rules.position import parse_cell
 from mapello.ui import palette
 from mapello.ui.board_view import score_line

@@ -137,7 +137,7 @@ def p_button(name):
 
 
 def test_a_resigned_games_record_says_so_with_the_series_score():
-    from mapello.game.record_text import to_text
+    from mapello.game.record.text import to_text
     p = Player()
     p.press("A")
     p.play(parse_cell("e3"))                       # black 4, white 1 on the board

@@ -12,7 +12,7 @@ from mapello.ui.board_view import COLOUR_WORD, cell_colour, score_line
 from mapello.rules.position import BLACK, PASS, WHITE, Position, cell_name, parse_cell
 from fake_nvm import FakeNvm
 from mapello.game.series import Series
-from mapello.game.storage import NvmStorage
+from mapello.game.save.log import NvmStorage
 
 
 def first_move_game(p, check_each=True):

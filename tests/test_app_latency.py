@@ -10,8 +10,8 @@ the hints included, after every move, pass and undo.)"""
 from app_driver import Player
 from fake_nvm import FakeNvm
 from mapello import buttons
-from mapello.game.saveread import resume
-from mapello.game.storage import NvmStorage
+from mapello.game.save.resume import resume
+from mapello.game.save.log import NvmStorage
 from mapello.hardware.console import Console
 from mapello.rules.position import Position
 

@@ -10,9 +10,9 @@ import pytest
 from app_driver import RULEBOOK, Player
 from fake_nvm import FakeNvm
 from mapello.game.catalogue import Catalogue
-from mapello.game.savefile import pack
+from mapello.game.save.payload import pack
 from mapello.game.series import Series
-from mapello.game.storage import NvmStorage
+from mapello.game.save.log import NvmStorage
 from mapello.rules.boardfile import BoardFile, parse_board
 from mapello.rules.position import Position, parse_cell
 from mapello.ui.board_view import score_line

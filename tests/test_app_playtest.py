@@ -6,7 +6,7 @@ from fake_nvm import FakeNvm
 from mapello import buttons
 from mapello.game.game import Game
 from mapello.game.series import Series
-from mapello.game.storage import NvmStorage
+from mapello.game.save.log import NvmStorage
 from mapello.ui.board_view import score_line
 from mapello.rules.position import Position, parse_cell
 from mapello.sim.filestore import FileStorage

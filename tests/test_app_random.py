@@ -15,7 +15,7 @@ from mapello.ui import palette
 from mapello.ui.board_view import COLOUR_WORD
 from mapello.rules.boardfile import BoardFile
 from mapello.rules.position import INNER, Position
-from mapello.game.storage import NvmStorage
+from mapello.game.save.log import NvmStorage
 
 ALL_SCREENS = {"menu", "setup", "choice", "play", "game over",
                "replay", "colour"}

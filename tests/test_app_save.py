@@ -9,9 +9,10 @@ from fake_nvm import FakeNvm, PowerCut
 from mapello.game.random_boards import Rng
 from mapello.game.series import Series
 from mapello.game.game import Game
-from mapello.game.savefile import pack
-from mapello.game.saveread import resume
-from mapello.game.storage import DAMAGED, LOST, LogStorage, NvmStorage
+from mapello.game.save.payload import pack
+from mapello.game.save.resume import resume
+from mapello.game.save import DAMAGED, LOST
+from mapello.game.save.log import LogStorage, NvmStorage
 from mapello.ui.app import wrap
 from mapello.rules.position import PASS, Position
 
@@ -117,8 +118,8 @@ def test_a_resumed_game_does_not_hold_the_saves_reader(monkeypatch):
     modules, so that the computer's code, which loads next, finds its room
     (on the device every loaded module's code stays in RAM)."""
     import sys
-    readers = (resume.__module__, "mapello.game.record_read", "mapello.game.logread",
-               "mapello.game.savepeek")
+    readers = (resume.__module__, "mapello.game.record.binary_read", "mapello.game.save.log_read",
+               "mapello.game.save.outline")
     nvm = FakeNvm()
     p = Player(storage=NvmStorage(nvm))
     p.press("A")
@@ -126,12 +127,12 @@ def test_a_resumed_game_does_not_hold_the_saves_reader(monkeypatch):
     for reader in readers:                                    # as at power-on: not loaded
         monkeypatch.delitem(sys.modules, reader, raising=False)
     q = Player(storage=NvmStorage(FakeNvm(data=bytes(nvm.data))))
-    assert "mapello.game.logread" in sys.modules and "mapello.game.savepeek" in sys.modules
+    assert "mapello.game.save.log_read" in sys.modules and "mapello.game.save.outline" in sys.modules
     q.press("B")
     assert q.screen == "play" and "game resumed" in " ".join(q.app.lines)
     for reader in readers:
         assert reader not in sys.modules, reader
-    assert "mapello.game.savefile" in sys.modules     # the writer stays: every move saves
+    assert "mapello.game.save.payload" in sys.modules     # the writer stays: every move saves
 
 
 def test_a_game_saves_every_move_without_holding_the_record_encoder(monkeypatch):
@@ -141,14 +142,14 @@ def test_a_game_saves_every_move_without_holding_the_record_encoder(monkeypatch)
     every move's save still holds the board and the moves."""
     import sys
     from mapello.game.record import GameRecord
-    from mapello.game.record_write import encode
-    for module in ("mapello.game.record_write", "mapello.rules.pieces"):
+    from mapello.game.record.binary_write import encode
+    for module in ("mapello.game.record.binary_write", "mapello.rules.pieces"):
         monkeypatch.delitem(sys.modules, module, raising=False)
     nvm = FakeNvm()
     p = Player(storage=NvmStorage(nvm))
     p.press("A")
     moves = play_game(p, 5, until=6)
-    assert "mapello.game.record_write" not in sys.modules
+    assert "mapello.game.record.binary_write" not in sys.modules
     assert "mapello.rules.pieces" not in sys.modules
     assert saved_moves(bytes(nvm.data)) == (moves, None)
     board = encode(GameRecord(p.model.start, (), p.model.name, p.model.limits))
@@ -176,7 +177,7 @@ def test_a_resumed_game_saves_with_the_board_bytes_its_save_held(monkeypatch):
     q.press("B")
     assert q.screen == "play" and "game resumed" in " ".join(q.app.lines)
     q.play(q.model.pos.legal_moves()[0])
-    assert "mapello.game.record_write" not in imported
+    assert "mapello.game.record.binary_write" not in imported
     assert saved_moves(bytes(resumed.data)) == (moves + [q.model.moves[-1]], None)
 
 

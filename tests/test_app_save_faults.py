@@ -14,10 +14,11 @@ from test_app_save import RecordingNvm, appends
 from mapello.ai.levels import DEFAULT_NODES
 from mapello.ai.thinker import Thinker
 from mapello.game.game import Game
-from mapello.game.savefile import pack
-from mapello.game.saveread import resume
+from mapello.game.save.payload import pack
+from mapello.game.save.resume import resume
 from mapello.game.series import Series
-from mapello.game.storage import DAMAGED, NvmStorage
+from mapello.game.save import DAMAGED
+from mapello.game.save.log import NvmStorage
 from mapello.rules.limits import Limits
 from mapello.rules.notation import format_board
 from mapello.rules.position import Position, parse_cell

@@ -90,7 +90,7 @@ def test_check_replays_a_records_moves_and_names_the_line_of_a_bad_one(tmp_path)
     code, out, _ = run("check", good)
     assert code == 0 and out == "ok   %s: Four Corners, 6 moves\n" % good
     from mapello.game.record import GameRecord
-    from mapello.game.record_text import to_text
+    from mapello.game.record.text import to_text
     from mapello.rules.boardfile import load_board
     board = load_board(good)
     written = tmp_path / "written.txt"                 # as the device prints a game's record

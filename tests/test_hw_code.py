@@ -234,7 +234,7 @@ def test_code_py_plays_a_whole_game(device, capsys):
     out = capsys.readouterr().out
     assert out.count("; Mapello game record") == 1
     text = out[out.index("; Mapello game record"):].split("\n\n")[0] + "\n"
-    from mapello.game.record_text import from_text
+    from mapello.game.record.text import from_text
     record = from_text(text)
     assert list(record.moves) == list(player.model.moves) and record.replay().score() == pos.score()
     assert "python3 -m mapello replay FILE" in out[:out.index("; Mapello game record")]

@@ -320,7 +320,7 @@ def a_record(moves="e3 f3 c5"):
 def test_each_finished_game_is_printed_once_as_a_text_record(monkeypatch):
     import sys
     from mapello.hardware.record_log import RecordLog
-    for name in ("mapello.game.record_text", "mapello.rules.notation"):
+    for name in ("mapello.game.record.text", "mapello.rules.notation"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     printed = []
     app, clock = GameOverApp(), Clock()
@@ -333,8 +333,8 @@ def test_each_finished_game_is_printed_once_as_a_text_record(monkeypatch):
     con.step()
     assert len(printed) == 3 and printed[1].strip() == "python3 -m mapello replay FILE"
     # the text form is forgotten again: the game never needs it
-    assert "mapello.game.record_text" not in sys.modules and "mapello.rules.notation" not in sys.modules
-    from mapello.game.record_text import from_text
+    assert "mapello.game.record.text" not in sys.modules and "mapello.rules.notation" not in sys.modules
+    from mapello.game.record.text import from_text
     assert from_text(printed[2]) == first
     app.show("replay")                                     # B: the replay, then back
     con.step()
@@ -352,7 +352,7 @@ def test_each_finished_game_is_printed_once_as_a_text_record(monkeypatch):
 def test_the_log_reads_the_apps_last_record_only():
     """Not the screen's insides: a screen holding some other record changes nothing."""
     from mapello.hardware.record_log import RecordLog
-    from mapello.game.record_text import from_text
+    from mapello.game.record.text import from_text
     printed = []
     app = GameOverApp()
     app.screen = types.SimpleNamespace(session=types.SimpleNamespace(last=a_record("e3")))
@@ -365,7 +365,7 @@ def test_the_log_reads_the_apps_last_record_only():
 def test_a_record_that_cannot_be_printed_is_said_and_the_loop_goes_on(monkeypatch):
     import importlib
     from mapello.hardware.record_log import RecordLog
-    record_text = importlib.import_module("mapello.game.record_text")     # the one sys.modules holds
+    record_text = importlib.import_module("mapello.game.record.text")     # the one sys.modules holds
 
     def no_memory(record):
         raise MemoryError()

@@ -252,6 +252,41 @@ def test_an_update_removes_only_what_the_last_install_put_in_mapello(tmp_path):
     assert_runs_the_game(drive)
 
 
+# The save's and the record's modules as earlier versions laid them out: flat in mapello/game/.
+FLAT_SAVE_MODULES = ("storage", "logread", "savefile", "saveread", "savepeek", "savecheck",
+                     "saved_board", "saveerror", "record", "record_read", "record_write", "record_text")
+
+
+def test_an_update_from_the_flat_save_modules_installs_their_packages(tmp_path):
+    """A drive with the save's and the record's modules flat in mapello/game/
+    (storage.py, record.py, ...), listed by its install, and no save/ or
+    record/ folder: the update puts the two packages there and removes the
+    flat modules, record.py too, which would stand beside the package of
+    its name; the game runs."""
+    drive = make_drive(tmp_path)
+    assert deploy("--target", drive).returncode == 0
+    for folder in ("save", "record"):
+        shutil.rmtree(drive / "mapello" / "game" / folder)
+    listed = (drive / INSTALLED).read_text().splitlines()
+    (drive / INSTALLED).write_text("".join(line + "\n" for line in listed
+                                           if not line.startswith(("mapello/game/save/",
+                                                                   "mapello/game/record/"))))
+    for name in FLAT_SAVE_MODULES:
+        as_an_earlier_install(drive, "mapello/game/%s.py" % name)
+    proc = deploy("--target", drive)
+    assert proc.returncode == 0, proc.stderr
+    files = tree(drive)
+    for name in FLAT_SAVE_MODULES:
+        assert "mapello/game/%s.py" % name not in files
+        assert "removed mapello/game/%s.py" % name in proc.stdout
+    for module in ("save/__init__.py", "save/log.py", "save/resume.py", "record/__init__.py",
+                   "record/binary_read.py", "record/text.py"):
+        assert files["mapello/game/" + module] == read(os.path.join(ROOT, "mapello", "game", module))
+    listed = files[INSTALLED].decode().splitlines()
+    assert "mapello/game/save/log.py" in listed and "mapello/game/storage.py" not in listed
+    assert_runs_the_game(drive)
+
+
 def test_a_drive_without_the_list_keeps_what_it_cannot_tell(tmp_path):
     """A drive an earlier deploy.sh filled has no list of mapello/: a file the
     new version lacks might be the user's, so it stays and deploy.sh says so;

@@ -7,9 +7,9 @@ from mapello.rules.pieces import WALL, Limits, piece_counts, problems
 from mapello.game.random_boards import blocked_squares, random_board
 from mapello.rng import Rng
 from mapello.game.record import GameRecord
-from mapello.game.record_write import encode
-from mapello.game.record_read import decode
-from mapello.game.record_text import from_text, to_text
+from mapello.game.record.binary_write import encode
+from mapello.game.record.binary_read import decode
+from mapello.game.record.text import from_text, to_text
 
 CENTRE_4X4 = 0
 for r in range(3, 7):

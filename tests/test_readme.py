@@ -340,7 +340,7 @@ def test_transcripts(repo, command, expected):
 
 
 def test_the_record_example_is_a_record_as_the_game_writes_it():
-    from mapello.game.record_text import from_text, to_text
+    from mapello.game.record.text import from_text, to_text
     text = record_block()
     record = from_text(text)
     assert to_text(record) == text
@@ -357,7 +357,7 @@ def test_the_one_line_notation_example_is_the_start():
 
 
 def test_the_notation_examples_are_legal_games_from_the_start():
-    from mapello.game.record_text import parse_moves
+    from mapello.game.record.text import parse_moves
     from mapello.rules.position import Position
     games = set(re.findall(r"`((?:(?:[a-h][1-8]|pass) )+(?:[a-h][1-8]|pass))`", README))
     games |= set(g for g in re.findall(r'--moves "([^"]+)"', README) if g != "...")

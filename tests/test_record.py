@@ -13,9 +13,9 @@ from mapello.rules.pieces import Limits
 from mapello.game.random_boards import random_board
 from mapello.rng import Rng
 from mapello.game.record import GameRecord, RecordError
-from mapello.game.record_write import encode
-from mapello.game.record_read import decode
-from mapello.game.record_text import from_text, is_record_text, to_text
+from mapello.game.record.binary_write import encode
+from mapello.game.record.binary_read import decode
+from mapello.game.record.text import from_text, is_record_text, to_text
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = sorted(os.path.join(ROOT, "boards", n) for n in os.listdir(os.path.join(ROOT, "boards"))

@@ -13,11 +13,12 @@ from mapello.rules.position import PASS, Position
 from mapello.game.game import Game
 from mapello.rules.pieces import Limits
 from mapello.game.random_boards import random_board
-from mapello.game.savecheck import SaveError
-from mapello.game.savefile import pack
-from mapello.game.savepeek import peek
-from mapello.game.saveread import resume, unpack
-from mapello.game.storage import FORMAT, LOST, NvmStorage, crc32
+from mapello.game.save.payload import pack
+from mapello.game.save.outline import peek
+from mapello.game.save.resume import resume, unpack
+from mapello.game.save.errors import SaveError
+from mapello.game.save import FORMAT, LOST, crc32
+from mapello.game.save.log import NvmStorage
 from mapello.rng import Rng
 from mapello.sim.filestore import FileStorage
 from mapello.game.series import Series
@@ -318,7 +319,7 @@ def cut_up_heap(monkeypatch, largest):
     as on a board whose heap, cut up by an evening of games, has no 4 KiB in
     one piece for a compaction's image (the MicroPython VM's series of nine
     games at 160K ran into exactly that: tests/test_app_heap.py)."""
-    import mapello.game.storage as storage
+    import mapello.game.save.log as storage
 
     def limited(n=b"", *args):
         if isinstance(n, int) and n > largest:
@@ -629,7 +630,7 @@ def test_crc32_matches_the_standard():
     import zlib
     for data in (b"", b"a", bytes(range(256)) * 3):
         assert crc32(data) == zlib.crc32(data)
-    import mapello.game.storage as save
+    import mapello.game.save as save
     keep = save._crc32
     try:
         save._crc32 = None  # the pure-Python path used where binascii is missing

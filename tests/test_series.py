@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from mapello.game.savecheck import SaveError
-from mapello.game.saveread import series_from_bytes
+from mapello.game.save.errors import SaveError
+from mapello.game.save.resume import series_from_bytes
 from mapello.game.series import BLACK, MAX_KEPT_GAMES, WHITE, Series
 
 

@@ -23,7 +23,7 @@ import pytest
 
 from mapello import buttons
 from mapello.game.options import COMPUTER
-from mapello.game.storage import NvmStorage
+from mapello.game.save.log import NvmStorage
 from mapello.hardware.console import Console
 from mapello.hardware.repeat import Repeater
 from mapello.rules.position import cell_name, parse_cell

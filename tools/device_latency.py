@@ -492,10 +492,10 @@ def nvm_image(path, plies):
     nvm = bytearray(b"\xff" * 4096)
     if plies >= 0:
         from mapello.game.game import Game
-        from mapello.game.savefile import pack
+        from mapello.game.save.payload import pack
         from mapello.game.series import Series
         from mapello.game.options import DEFAULT_SETTINGS
-        from mapello.game.storage import NvmStorage
+        from mapello.game.save.log import NvmStorage
         from mapello.rng import Rng
         from mapello.rules.position import PASS, Position
         settings = dict(DEFAULT_SETTINGS)

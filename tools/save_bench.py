@@ -36,8 +36,8 @@ from fake_nvm import FakeNvm, each_cut  # noqa: E402
 from mapello.game.game import Game  # noqa: E402
 from mapello.rng import Rng  # noqa: E402
 from mapello.game.series import Series  # noqa: E402
-from mapello.game.savefile import pack  # noqa: E402
-from mapello.game.storage import NvmStorage  # noqa: E402
+from mapello.game.save.payload import pack  # noqa: E402
+from mapello.game.save.log import NvmStorage  # noqa: E402
 from mapello.rules.position import PASS, Position  # noqa: E402
 from mapello.game.options import DEFAULT_SETTINGS  # noqa: E402
 

@@ -15,7 +15,7 @@ true, or false when the browser refused to keep it.
 import json
 from binascii import hexlify, unhexlify
 
-from mapello.game.storage import NvmStorage
+from mapello.game.save.log import NvmStorage
 from mapello.hardware.console import Console
 from mapello.hardware.matrix import Matrix
 from mapello.hardware.record_log import RecordLog

@@ -34,9 +34,9 @@ def cmd_perft(args):
 def cmd_replay(args):
     """A board file (or a game record, which carries its own moves) plus
     --moves, replayed with every move checked by the record's own replay."""
-    from mapello.game import record_text as record
+    from mapello.game.record import text as record
     from mapello.game.record import GameRecord
-    from mapello.game.record_text import parse_moves
+    from mapello.game.record.text import parse_moves
     text = None
     if args.board not in START:
         from mapello.rules.boardfile import read_text
@@ -58,7 +58,7 @@ def cmd_replay(args):
 
 def cmd_check(args):
     """Each file as the menu reads it; a game record's moves replayed too."""
-    from mapello.game import record_text
+    from mapello.game.record import text as record_text
     from mapello.game.record import RecordError
     from mapello.rules.boardfile import read_text
     bad = 0

@@ -9,7 +9,7 @@ file never takes a bundled board's place in the menu."""
 
 import os
 
-NAME_CHARS = 60     # a name is kept to this length (mapello/game/savecheck.py MAX_NAME)
+NAME_CHARS = 60     # a name is kept to this length (mapello/game/save/checks.py MAX_NAME)
 # The files deploy.sh installs from boards/ (one string: this module goes with the menu)
 BUNDLED = (" bonus-hunt.txt crossfire.txt fortress.txt four-corners.txt four-walls.txt"
            " joker-ring.txt labyrinth.txt open.txt rulebook.txt ")

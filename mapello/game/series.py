@@ -8,7 +8,7 @@ game counts for nobody.  A series of known length ("best of N") ends once it
 is decided; an open-ended one (length 0) runs until the players stop.
 
 Games are kept as two bytes each, so a long series stays small in a save.
-to_bytes() writes them; mapello/game/saveread.py reads them back, only
+to_bytes() writes them; mapello/game/save/resume.py reads them back, only
 when a save is resumed: a game in progress never holds that code.
 """
 
@@ -21,7 +21,7 @@ except ImportError:  # CPython
 from mapello.rules.geometry import BLACK, WHITE
 
 MAX_KEPT_GAMES = const(100)  # older games live on only in the totals
-FORMAT = const(1)   # the first byte to_bytes() writes; mapello/game/saveread.py checks it
+FORMAT = const(1)   # the first byte to_bytes() writes; mapello/game/save/resume.py checks it
 
 
 def after_resignation(points, resigned):

@@ -23,7 +23,7 @@ from mapello import drop_modules
 from mapello.game.game import Game
 from mapello.game.record import GameRecord
 from mapello.game.series import Series, after_resignation
-from mapello.game import savefile as saves
+from mapello.game.save import payload as saves
 from mapello.rules.position import Position
 from mapello.game.options import COMPUTER, FREE, LEVEL_COUNT, limits_of
 
@@ -60,7 +60,7 @@ class Session:
         self.last = None            # record.GameRecord of the last game, for the replay
         self.problem = None         # why the last save failed, or None
         self.start_bytes = None     # (start, the bytes a save holds it in): board_bytes()
-        # every save's payload is made in this one (savefile.pack), with room
+        # every save's payload is made in this one (payload.pack), with room
         # for a whole game: settings, series and board take about 210 bytes,
         # each move one more (a longer one, a kept board in the settings,
         # grows at the first save)
@@ -168,14 +168,14 @@ class Session:
     def board_bytes(self):
         """The board of the session's games as a save holds it (a record's
         encoding, without moves), encoded once per board: a game saves after
-        every move, and the encoder (mapello.game.record_write) is loaded
+        every move, and the encoder (mapello.game.record.binary_write) is loaded
         only to encode it, so that a game in progress does not hold it (a
         resumed session has the bytes its save held: start_bytes)."""
         if self.start_bytes is None or self.start_bytes[0] is not self.start:
-            fresh = "mapello.game.record_write" not in sys.modules
-            from mapello.game.record_write import encode
+            fresh = "mapello.game.record.binary_write" not in sys.modules
+            from mapello.game.record.binary_write import encode
             board = encode(GameRecord(self.start, (), self.name, self.limits))
             if fresh:
-                drop_modules(("game.record_write",))
+                drop_modules(("game.record.binary_write",))
             self.start_bytes = (self.start, board)
         return self.start_bytes[1]

@@ -76,10 +76,10 @@ def erases_every_write(machine=None):
 
 
 def make_storage():
-    """Match saves live in microcontroller.nvm (mapello.game.storage); None where the
+    """Match saves live in microcontroller.nvm (mapello.game.save.log); None where the
     board has none, so the game still runs, without resume."""
     try:
-        from mapello.game.storage import NvmStorage
+        from mapello.game.save.log import NvmStorage
         import microcontroller
         if getattr(microcontroller, "nvm", None) is None:
             return None

@@ -2,7 +2,7 @@
 a computer (python3 -m mapello replay FILE)."""
 # A Console watcher: watch() runs every loop step, and does something only on
 # a step whose frame or lines changed while the game-over screen shows.  The
-# text form (mapello/game/record_text.py and the notation it needs) is
+# text form (mapello/game/record/text.py and the notation it needs) is
 # compiled only then, and forgotten again afterwards: the game never needs it.
 
 import gc
@@ -11,7 +11,7 @@ from mapello import drop_modules
 
 HEADER = "Mapello: the record of that game; copy it from the next line into a file and run:"
 HOW = "  python3 -m mapello replay FILE"
-TEXT_MODULES = ("game.record_text", "rules.notation")
+TEXT_MODULES = ("game.record.text", "rules.notation")
 
 
 def record_text(record):
@@ -20,7 +20,7 @@ def record_text(record):
     fresh = [path for path in TEXT_MODULES if "mapello." + path not in sys.modules]
     gc.collect()
     try:
-        from mapello.game.record_text import to_text
+        from mapello.game.record.text import to_text
         return to_text(record), None
     except MemoryError:
         return None, "Mapello: no memory left to print the game's record"

@@ -1,9 +1,9 @@
 # desktop-only
 """Saves in a file, for the desktop simulator and the tests: the NVM layout of
-mapello/game/storage.py in a file of the same size; a bad file is renamed to
+mapello/game/save/log.py in a file of the same size; a bad file is renamed to
 PATH.bad when it is set aside."""
 
-from mapello.game.storage import LogStorage
+from mapello.game.save.log import LogStorage
 
 
 class _FileMemory:

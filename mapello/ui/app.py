@@ -54,7 +54,7 @@ class App:
     a list of BoardFiles (tests, the desktop); the menu reads them through a
     mapello.game.catalogue.Catalogue it makes (`catalogue`), which a game
     does not hold;
-    storage: where games are saved (mapello.game.storage) or None;
+    storage: where games are saved (mapello.game.save.log) or None;
     clock: a callable returning milliseconds; seed: for random boards and
     the computer; settings: values that override options.DEFAULT_SETTINGS.
     """
@@ -118,7 +118,7 @@ class App:
 
     def peek(self):
         """(settings or None, whether a game is saved, problem or None): the
-        last save's outline, as mapello.game.savepeek.peek() reads it.  An
+        last save's outline, as mapello.game.save.outline.peek() reads it.  An
         empty memory (a new board) is told without compiling the save's
         format: the storage reads the memory once, and peek() would read
         the same."""
@@ -128,9 +128,9 @@ class App:
         try:
             if storage.load() is None:
                 return None, False, storage.problem
-        except Exception:  # MemoryError included: savepeek.peek() says what went wrong
+        except Exception:  # MemoryError included: outline.peek() says what went wrong
             pass
-        return modules.load_module("mapello.game.savepeek").peek(storage)
+        return modules.load_module("mapello.game.save.outline").peek(storage)
 
     def flow(self):
         """mapello.game.session, with the game's modules loaded (see
@@ -194,7 +194,7 @@ class App:
                     self._next = (step, (s,))
                     continue
                 modules.use(("readers",))
-                name, args, said = modules.load_module("mapello.game.saveread").resume_step(self)
+                name, args, said = modules.load_module("mapello.game.save.resume").resume_step(self)
                 self._next = (name, args)
                 self.say(said)
                 continue

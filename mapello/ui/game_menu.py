@@ -55,7 +55,7 @@ def hint(play):
 def save_board(play):
     back(play)
     s = play.session
-    from mapello.game import saved_board
+    from mapello.game.save import board as saved_board
     play.app.say(saved_board.keep(s, s.start, s.name, s.limits))
 
 

@@ -32,9 +32,10 @@ from mapello import drop_modules
 # them.  The others are not the App's to load: "app" comes with the App's
 # maker, mapello.hardware.start loads (and drops) the device's adapters,
 # "lazy" modules are imported where they are needed (and dropped again where
-# it says so; game.saveerror stays, so that SaveError is one class), and a
-# package (its __init__) loads with its first module.  The App never drops
-# any of these.
+# it says so; game.save.errors stays, so that SaveError is one class), and a
+# package (its __init__) loads with its first module unless a group lists it
+# (game.record, the GameRecord the game's modules import).  The App never
+# drops any of these.
 #
 # The save's readers resume a game from the menu (and rewrite a save when
 # setup keeps a board), with what power-on reads the save with (the log's
@@ -42,16 +43,17 @@ from mapello import drop_modules
 GROUPS = """
 app: buttons ui.modules ui.app
 hardware: hardware.*
-lazy: game.record_write game.record_text game.saveerror rules.notation rules.perft ui.kinds
+lazy: game.save.errors game.record.binary_write game.record.text rules.notation rules.perft ui.kinds
 core: rules.geometry rules.position rules.limits ui.palette ui.board_view game.options
-    game.storage
-game: rng game.savefile game.record game.game game.series game.session
+    game.save.log
+game: rng game.save.payload game.record game.game game.series game.session
 pieces: rules.pieces
 menu: rules.boardfile game.catalogue ui.menu_boards ui.menu / game.random_boards
-readers: / game.savepeek game.saveread game.record_read game.logread game.savecheck
+readers: / game.save.outline game.save.resume game.record.binary_read game.save.log_read
+    game.save.checks
 choice: ui.choice
 setup: game.board_setup ui.setup ui.colour
-boardsave: / game.saved_board
+boardsave: / game.save.board
 play: ui.thinking ui.game_menu ui.play
 ai: ai.evaluation ai.frontier ai.alphabeta ai.search ai.levels ai.thinker
 end: ui.game_over ui.replay

@@ -77,7 +77,7 @@ class Screen:
             self.app.say("not saved: " + problem)
             self.app.sound("refused")
             return
-        from mapello.game import saved_board
+        from mapello.game.save import board as saved_board
         self.app.say(saved_board.keep(self.session, self.board.position(), "Own board",
                                       self.board.limits))
 

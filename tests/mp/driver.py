@@ -146,7 +146,7 @@ def bundled_app(nvm):
     """The App on the bundled boards, with the saves in `nvm` (a FileNvm)
     and the computer given 2 s a move: (app, its Player)."""
     from mapello.ui.app import App
-    from mapello.game.storage import NvmStorage
+    from mapello.game.save.log import NvmStorage
     clock = Clock()
     app = App("boards", NvmStorage(nvm), clock, seed=7, settings={"think_ms": 2000})
     return app, Player(app, clock)

@@ -33,5 +33,5 @@ def check_series():
     f = Series(free_play=True)
     f.choose_colour(BLACK)
     assert f.next_black() == 1
-    from mapello.game.saveread import series_from_bytes
+    from mapello.game.save.resume import series_from_bytes
     assert series_from_bytes(s.to_bytes()).to_bytes() == s.to_bytes()

@@ -16,8 +16,8 @@ from mapello.rules.pieces import Limits
 from mapello.game.random_boards import blocked_squares, random_board
 from mapello.rng import Rng
 from mapello.game.record import GameRecord
-from mapello.game.record_write import encode
-from mapello.game.record_read import decode
+from mapello.game.record.binary_write import encode
+from mapello.game.record.binary_read import decode
 
 # computed by CPython: a seed must give the same board on every interpreter
 BLOCKED_7 = ("........../.......#../........../..#......./....BW..../....WB..../"

@@ -17,4 +17,4 @@ def check_record_log_prints_a_finished_game():
     log.watch(App(), 10, True)
     assert len(out) == 3 and out[2].startswith("; Mapello game record\n; name: Plain")
     assert "; moves: e3 f3 c5" in out[2]
-    assert "mapello.game.record_text" not in sys.modules
+    assert "mapello.game.record.text" not in sys.modules

@@ -4,7 +4,7 @@ import gc
 
 for _name in ("mapello.rules.geometry", "mapello.rules.position", "mapello.rules.notation",
               "mapello.rules.pieces", "mapello.rules.boardfile", "mapello.game.record",
-              "mapello.game.record_text"):  # one at a time: each fits 80 KiB
+              "mapello.game.record.text"):  # one at a time: each fits 80 KiB
     gc.collect()
     __import__(_name)
 gc.collect()
@@ -12,7 +12,7 @@ gc.collect()
 from mapello.rules.boardfile import parse_board
 from mapello.rules.position import PASS
 from mapello.game.record import GameRecord
-from mapello.game.record_text import from_text, to_text
+from mapello.game.record.text import from_text, to_text
 
 with open("boards/rulebook.txt") as _f:  # run from the repository root
     RULEBOOK = _f.read()

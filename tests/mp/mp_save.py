@@ -3,13 +3,14 @@ save, never garbage; compaction; foreign contents reported; pack/unpack with
 every value checked."""
 import gc
 
-for _name in ("mapello.game.series", "mapello.game.storage", "mapello.game.savefile", "mapello.game.saveread"):  # one at a time, collecting between: each compile fits the 80 KiB heap
+for _name in ("mapello.game.series", "mapello.game.save.log", "mapello.game.save.payload", "mapello.game.save.resume"):  # one at a time, collecting between: each compile fits the 80 KiB heap
     gc.collect()
     __import__(_name)
 gc.collect()
 
-from mapello.game.saveread import resume
-from mapello.game.storage import NvmStorage, crc32
+from mapello.game.save.resume import resume
+from mapello.game.save import crc32
+from mapello.game.save.log import NvmStorage
 
 
 class _Flash:
@@ -52,7 +53,7 @@ def _payload(step):
 
 def check_crc32():
     assert crc32(b"123456789") == 0xCBF43926
-    import mapello.game.storage as save
+    import mapello.game.save as save
     keep = save._crc32
     save._crc32 = None
     try:
@@ -107,9 +108,9 @@ def check_foreign_contents_reported():
 
 
 def check_pack_unpack_settings_and_series():
-    from mapello.game.savefile import pack
-    from mapello.game.saveread import unpack
-    from mapello.game.savecheck import SaveError
+    from mapello.game.save.payload import pack
+    from mapello.game.save.resume import unpack
+    from mapello.game.save.errors import SaveError
     from mapello.game.series import Series
     s = Series(3)
     s.add_result(40, 24)

@@ -2,9 +2,9 @@
 the saved settings as board-file text, where the menu offers it as "Saved
 board", and as a file in boards/ when the host can write one
 (host.write_board: on the device only while the game owns the drive).
-Loaded when a player asks for it and dropped with the screen's group
-(mapello/ui/app.py ON_DEMAND), so that neither a game nor a setup holds
-this code, nor the text form of boards it compiles."""
+Loaded when a player asks for it and dropped with the screen's groups
+("boardsave" in mapello/ui/modules.py), so that neither a game nor a setup
+holds this code, nor the text form of boards it compiles."""
 
 import sys
 
@@ -26,7 +26,7 @@ def keep(session, pos, name, limits):
     if fresh:
         drop_modules(("rules.notation",))
     if session.game is None:
-        from mapello.game.saveread import rewrite
+        from mapello.game.save.resume import rewrite
         problem = rewrite(host)
     else:
         problem = session.save()

@@ -1,8 +1,13 @@
-"""Reading the save log of mapello/game/storage.py back: at power-on, on a
-resume and before a session's first save.  A game's moves only append to the
-log, so this half is not loaded while one is played (the App drops it with
-the menu's modules).
+"""Reading the save log of log.py back: at power-on, on a resume and before
+a session's first save.  A game's moves only append to the log, so this
+half is not loaded while one is played (the App drops it with the menu's
+modules).
 
+  load(storage) -> LogStorage.load() the first time: the newest good save
+      or None, with storage.problem when a bad one was set aside.
+  scan(storage) -> 'ok' (a save found), 'blank', or why not (WHY): reads
+      the memory of `storage` (a LogStorage) and leaves it where its next
+      record goes, with storage.notice when a save was lost.
   find_used(read, size) -> past the last byte that is not erased: `read(at,
       n)` gives n bytes of the log, `size` is its length.
   read_log(read, size, used) -> (kind, payload, end): kind is 'ok' (payload:
@@ -13,16 +18,16 @@ the menu's modules).
       cut short, more when a damaged record hid later whole ones; a whole
       save can go where they end without an erase.
 
-Records are read in order.  Where one is not whole (the remains of a cut
-write, or damage) and _GAP erased bytes do not follow, the log goes on at
-the next whole F record before such a gap: the storage writes a whole save
-after the remains rather than erase the sector for it.  Past _GAP erased
-bytes nothing is read (a compaction short of memory leaves old records
-there).
+Records are read in order (the format is the package's __init__.py).  Where one is not
+whole (the remains of a cut write, or damage) and GAP erased bytes do not
+follow, the log goes on at the next whole FULL record before such a gap:
+the storage writes a whole save after the remains rather than erase the
+sector for it.  Past GAP erased bytes nothing is read (a compaction short
+of memory leaves old records there).
 """
 
-from mapello.game.storage import (APPEND, CHUNK, DELTA, ERASED, FORMAT, FULL, GAP, HEADER, MAGIC,
-                                  crc32)
+from mapello.game.save import (APPEND, CHUNK, DAMAGED, DELTA, ERASED, FORMAT, FULL, GAP, HEADER,
+                               LOST, MAGIC, SET_ASIDE, crc32)
 
 WHY = {
     "corrupt": "save damaged (bad checksum)",
@@ -30,6 +35,41 @@ WHY = {
     "old": "save from an older version",
     "foreign": "no Mapello save in memory",
 }
+
+
+def load(storage):
+    storage.problem = None
+    storage.notice = None
+    try:
+        kind = scan(storage)
+    except (IndexError, ValueError, TypeError):
+        kind = "corrupt"
+    if kind == "ok" or kind == "blank":
+        storage._known = True
+        return storage._last
+    storage.problem = WHY[kind] + SET_ASIDE
+    storage.set_aside()
+    return None
+
+
+def scan(storage):
+    s = storage
+    read = s._read
+    size = s.size
+    s._clean = False     # first: a read that raises leaves nothing stale
+    s._last = None
+    s._end = 0
+    s._after = -1
+    s._used = find_used(read, size)
+    kind, s._last, s._end = read_log(read, size, s._used)
+    if kind == "blank":
+        s._clean = s._used == 0
+    elif kind == "ok":
+        s._clean = s._erased(s._end, GAP)
+        if not s._clean:
+            lost, s._after = after_log(read, size, s._end)
+            s.notice = LOST if lost == 1 else DAMAGED % lost
+    return kind
 
 
 def read_log(read, size, used):

@@ -1,56 +1,32 @@
 """Saving the whole match after every move, so pulling the plug loses at most
 the move being made; and reading it back safely (the reading half, which a
-game's moves do not need, is mapello/game/logread.py).  The layout, a log of
-records in the flash sector, is in docs/DESIGN.md ("Saves").
+game's moves do not need, is log_read.py).  The layout, a log of records in
+the flash sector, is in docs/DESIGN.md ("Saves"), its constants in the
+package's __init__.py.
 
   load() -> the newest good save's bytes or None; problem: one line when a
       bad save was set aside; notice: one line when the save read back is
-      older than the last written (LOST, or DAMAGED with how many saves).  save(data) -> True, or False and problem.
+      older than the last written (LOST, or DAMAGED with how many saves).
+  save(data) -> True, or False and problem.
   NvmStorage(nvm): len(), slice reads and writes, erased bytes read 0xFF.
 
 Flash programs a write into erased bytes in place and erases the sector for
 any other (RP2040) or for every write (SAMD51): a save appends a record into
-erased bytes, _GAP of them still following it, and a full sector is
+erased bytes, GAP of them still following it, and a full sector is
 compacted in one write, the one erase.  erase_every_write (SAMD51) compacts
 every save.
 """
 
-try:
-    from binascii import crc32 as _crc32
-except ImportError:
-    _crc32 = None
 try:
     from micropython import const
 except ImportError:  # CPython
     def const(x):
         return x
 
-MAGIC = b"MPL"
-FORMAT = 2
-HEADER = 4
-FULL = 0x46    # "F"
-APPEND = 0x41  # "A"
-DELTA = 0x44   # "D"
-_M32 = 0xFFFFFFFF
-CHUNK = 64
-ERASED = b"\xff" * CHUNK
-GAP = 16       # erased bytes after the last record: more than a record's head
-_GAP = const(16)
+from mapello.game.save import (APPEND, CHUNK, DELTA, ERASED, FORMAT, FULL, GAP, HEADER, MAGIC,
+                               crc32)
+
 _ROOM = const(80)  # bytes kept for the saves to grow into: a game's moves, one byte each
-LOST = "last move lost: save damaged"            # the newest save was cut short
-DAMAGED = "save damaged: %d saves lost"           # a damaged record hid later ones
-
-
-def crc32(data, crc=0):
-    """Standard CRC-32 (binascii's when there is one, the same numbers if not)."""
-    if _crc32 is not None:
-        return _crc32(data, crc) & _M32
-    crc ^= _M32
-    for b in data:
-        crc ^= b
-        for _ in range(8):
-            crc = (crc >> 1) ^ (0xEDB88320 if crc & 1 else 0)
-    return crc ^ _M32
 
 
 def _record(tag, body):
@@ -82,7 +58,8 @@ def _delta(old, new):
 
 class LogStorage:
     """Saves as records appended to a bytearray-like `mem` (see the module
-    docstring); `base` and `size` pick a part of it."""
+    docstring); `base` and `size` pick a part of it.  Reading the memory
+    back is log_read.py's: it leaves the state below as it finds the log."""
 
     def __init__(self, mem, base=0, size=None, erase_every_write=False):
         self.mem = mem
@@ -124,44 +101,16 @@ class LogStorage:
             at += k
         return True
 
-    def _scan(self):
-        """Read the memory (mapello.game.logread): 'ok' (a save found), 'blank', or why not."""
-        from mapello.game.logread import after_log, find_used, read_log
-        self._clean = False     # first: a read that raises leaves nothing stale
-        self._last = None
-        self._end = 0
-        self._after = -1
-        self._used = find_used(self._read, self.size)
-        kind, self._last, self._end = read_log(self._read, self.size, self._used)
-        if kind == "blank":
-            self._clean = self._used == 0
-        elif kind == "ok":
-            self._clean = self._erased(self._end, _GAP)
-            if not self._clean:
-                lost, self._after = after_log(self._read, self.size, self._end)
-                self.notice = LOST if lost == 1 else DAMAGED % lost
-        return kind
-
     def load(self):
         """The newest good save, or None; never raises on bad contents.  The
-        memory is read once: later calls give what that read, or the last
-        save, left (with the same problem and notice), since nothing else
-        writes it.  At power-on the settings, the menu and the resume each ask."""
+        memory is read once (by log_read.py's load()): later calls give what
+        that read, or the last save, left (with the same problem and
+        notice), since nothing else writes it.  At power-on the settings,
+        the menu and the resume each ask."""
         if self._known:
             return None if self._last is None else bytes(self._last)
-        self.problem = None
-        self.notice = None
-        try:
-            kind = self._scan()
-        except (IndexError, ValueError, TypeError):
-            kind = "corrupt"
-        if kind == "ok" or kind == "blank":
-            self._known = True
-            return self._last
-        from mapello.game.logread import WHY
-        self.problem = WHY[kind] + "; set aside, new game"
-        self.set_aside()
-        return None
+        from mapello.game.save.log_read import load
+        return load(self)
 
     def set_aside(self):
         """Stop using the current contents (a bad save): the next save
@@ -181,7 +130,8 @@ class LogStorage:
             return False
         try:
             if self._end < 0:
-                self._scan()
+                from mapello.game.save.log_read import scan
+                scan(self)
             if data != self._last:
                 rec = None
                 at = self._end
@@ -193,7 +143,7 @@ class LogStorage:
                     rec = _record(FULL, data)
                     at = self._after
                 if rec is not None and (at + len(rec) > self.size
-                                        or not self._erased(at, len(rec) + _GAP)):
+                                        or not self._erased(at, len(rec) + GAP)):
                     rec = None
                 if rec is None:
                     self._compact(data)
@@ -235,7 +185,7 @@ class LogStorage:
         rec = _record(FULL, data)
         n = HEADER + len(rec)
         span = self._used if self._used > n else n      # erased bytes follow it
-        least = n + _GAP if n + _GAP < span else span   # what must be erased at least
+        least = n + GAP if n + GAP < span else span   # what must be erased at least
         while True:
             try:
                 image = bytearray(span)   # one allocation of up to the sector

@@ -1,17 +1,17 @@
-"""Writing a game record's binary form (mapello/game/record.py has the
-format; mapello/game/record_read.py reads it back).  A game's saves hold its
-board in this form: the session encodes its board once and keeps the bytes
+"""Writing a game record's binary form (the record, __init__.py, has the format;
+binary_read.py reads it back).  A game's saves hold its board in this form:
+the session encodes its board once and keeps the bytes
 (mapello/game/session.py), loading this module only for that, so a game in
 progress does not hold this code."""
 
-from mapello.game.record import (FORMAT, F_DISCS, F_LIMITS, F_NAME, F_TAKEN, F_WHITE, RecordError,
-                                 NAME_BYTES)
+from mapello.game.record import (FORMAT, F_DISCS, F_LIMITS, F_NAME, F_TAKEN, F_WHITE, NAME_BYTES,
+                                 RecordError)
 from mapello.rules.position import BORDER_CELLS, INNER_CELLS, PASS, START_BLACK, START_WHITE
 
 
 class _Bits:
     """Most significant bit first: the writer of the binary form (its reader
-    is in mapello/game/record_read.py)."""
+    is in binary_read.py)."""
 
     def __init__(self):
         self.buf = bytearray()

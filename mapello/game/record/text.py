@@ -1,7 +1,8 @@
 """The text form of a game record: board-file text plus `; moves:` lines.
 
-Kept apart from mapello/game/record.py so the device loads it only when a person
-wants text (the binary form is what the device stores).  See record.py.
+Kept apart from the record (mapello/game/record/__init__.py) so the device
+loads it only when a person wants text (the binary form is what the device
+stores).  See the record's docstring.
 """
 
 # The board-file parser is imported by from_text() alone: the device prints a

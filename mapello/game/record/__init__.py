@@ -1,14 +1,18 @@
-"""Game records: a board and the moves played on it, in two forms.
+"""Game records: a board and the moves played on it (GameRecord, here in the
+package's own module, which a game holds: on the device a package is a
+module object in RAM whether its __init__ holds anything or not), in two
+forms.
 
-Binary (encoded by mapello/game/record_write.py, decoded by
-mapello/game/record_read.py: each loaded only when needed, so a game in
-progress holds neither), for the device's storage: a few dozen bytes a game.
+Binary (encoded by binary_write.py, decoded by binary_read.py: each loaded
+only when needed, so a game in progress holds neither; their constants are
+here), for the device's storage: a few dozen bytes a game.
   Passes are not stored (a pass is forced exactly when the mover has no legal
   move, so replaying puts them back); every other move is 6 bits, its inner
   cell index.  The board is stored as its pieces, 6 bits each.
-Text (to_text/from_text, in mapello/game/record_text.py), for people and the desktop tools: board-file text
-  (docs/DESIGN.md section 3) with the moves in section 2 notation on
-  `; moves:` comment lines, so a record is also a valid board file:
+Text (to_text/from_text, in text.py), for people and the desktop tools:
+  board-file text (docs/DESIGN.md section 3) with the moves in section 2
+  notation on `; moves:` comment lines, so a record is also a valid board
+  file:
       ; Mapello game record
       ; name: Four Corners
       ; limits: walls 4, bonuses 4, jokers 4

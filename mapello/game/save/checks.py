@@ -1,8 +1,8 @@
-"""The checks every save read back passes (mapello/game/savefile.py): each
-value in the range the game can use, so no screen ever sees another.  A save
-that fails one is set aside with a one-line SaveError."""
+"""The checks every save read back passes (payload.py has what it holds):
+each value in the range the game can use, so no screen ever sees another.
+A save that fails one is set aside with a one-line SaveError."""
 
-from mapello.game.saveerror import SaveError  # noqa: F401 (raised here; it stays loaded)
+from mapello.game.save.errors import SaveError
 
 # Each setting a save may carry: the range the game can use.  A save with a
 # value outside it is set aside, so no screen ever sees one.

@@ -1,19 +1,18 @@
 """What a save holds: the settings, the series and the game so far, as bytes,
-checked value by value (mapello/game/savecheck.py) when read back.
+checked value by value (checks.py) when read back.
 
   u16 n + settings as JSON (sorted keys)
   u16 n + Series.to_bytes()
   the game, to the end (nothing when no game is on):
     computer(1: 0 none, 1 black, 2 white) timer_s(2) n(1) + board
-    (record_write.encode() of the start, no moves) then one byte per move
-    (its cell number, 0 for a pass)
+    (mapello.game.record.binary_write.encode() of the start, no moves)
+    then one byte per move (its cell number, 0 for a pass)
 What changes from one move to the next is the last byte, so the storage
-(mapello/game/storage.py) writes a move as a few bytes against the previous
-save.  Only pack() is here, since a game saves after every move:
-mapello/game/savepeek.py outlines the last save for the menu at power-on,
-and mapello/game/saveread.py reads a whole save back (resume() and
-unpack()), loaded only to resume a game or to rewrite a save, so that
-neither a game in progress nor power-on holds that code.
+(log.py) writes a move as a few bytes against the previous save.  Only
+pack() is here, since a game saves after every move: outline.py outlines
+the last save for the menu at power-on, and resume.py reads a whole save
+back (resume() and unpack()), loaded only to resume a game or to rewrite a
+save, so that neither a game in progress nor power-on holds that code.
 """
 
 import json
@@ -39,7 +38,7 @@ def _settings_json(settings):
 
 def pack(match, series, settings=None, board=None, out=None):
     """Payload bytes for the whole match: settings, series, game so far.
-    `board`: the match's board as mapello.game.record_write.encode() writes
+    `board`: the match's board as mapello.game.record.binary_write.encode() writes
     it (no moves), when the caller keeps it (a session does); else it is
     encoded here.  `out`: a bytearray to write the payload into, emptied
     first, and return (a session passes the same one at every save: a
@@ -57,8 +56,8 @@ def pack(match, series, settings=None, board=None, out=None):
         buf.extend(part)
     if match is not None:
         if board is None:
+            from mapello.game.record.binary_write import encode
             from mapello.game.record import GameRecord
-            from mapello.game.record_write import encode
             board = encode(GameRecord(match.start, (), match.name, match.limits))
         timer = min(65535, match.timer_ms // 1000)
         buf.append(0 if match.computer is None else match.computer + 1)

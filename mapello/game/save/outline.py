@@ -1,15 +1,17 @@
 """The last save's outline, for the menu at power-on: its settings and whether
 it holds something B resumes, read without decoding the series or the game
-(the format is in mapello/game/savefile.py).  The App drops it with the
-menu's modules.
+(the format is in payload.py); and what reading a whole save back
+(resume.py) shares with it.  The App drops it with the menu's modules.
 """
 
 import json
 
+from mapello.game.save.errors import SaveError
+from mapello.game.save import LOST, SET_ASIDE
+
 
 def sections(data):
     """(settings bytes, series bytes), and where the game starts."""
-    from mapello.game.savecheck import SaveError
     parts = []
     at = 0
     for _ in range(2):
@@ -24,7 +26,7 @@ def sections(data):
 def settings_of(part):
     """(the settings dict of a save, checked value by value; a line saying
     what was dropped from it, or None)."""
-    from mapello.game.savecheck import check_settings
+    from mapello.game.save.checks import check_settings
     settings = json.loads(part.decode("utf-8")) if part else {}
     note = check_settings(settings)
     return settings, note
@@ -56,31 +58,40 @@ def joined(first, second):
     return first or second
 
 
+def set_aside(storage, error):
+    """Set aside the save whose payload raised `error` (a SaveError, or what
+    bytes that are no save made the reading raise): the line that says why."""
+    storage.set_aside()
+    why = str(error) if isinstance(error, SaveError) else "save unreadable: %s" % str(error)[:40]
+    return why + SET_ASIDE
+
+
 def peek(storage):
     """(settings dict or None, whether B has something to resume, message or
     None) of the last save, read without decoding its series or game, never
     an exception.  What the menu needs at power-on: the game's own modules
-    load only when there is a game to resume.  Settings that fail their
-    check go through resume(), which sets the save aside and says so."""
+    load only when there is a game to resume.  A save whose outline does
+    not read, or whose settings fail their check, is set aside and the
+    message says why, as resume.py's resume() says it."""
     if storage is None:
         return None, False, None
     try:
         data = storage.load()
         if data is None:
             return None, False, storage.problem
-        parts, at = sections(data)
-        settings, note = settings_of(parts[0])
-        notice = getattr(storage, "notice", None)
-        from mapello.game.storage import LOST
-        if notice and notice != LOST and at < len(data):
-            notice += ", back to move %d" % moves_in(data, at)
-        resumable = at < len(data) or waits_for_setup(parts[1])
-        return settings, resumable, joined(notice, note)
     except MemoryError:
         return None, False, "no memory to resume the save; kept"
-    except Exception:  # a bad save: resume() sets it aside with its message
-        from mapello.game.saveread import resume
-        found, problem = resume(storage)
-        if found is None:
-            return None, False, problem
-        return found.settings, found.resumable(), problem
+    except Exception as e:
+        return None, False, "save unreadable: %s" % str(e)[:40]
+    try:
+        parts, at = sections(data)
+        settings, note = settings_of(parts[0])
+    except MemoryError:
+        return None, False, "no memory to resume the save; kept"
+    except Exception as e:  # SaveError, or bytes that are no save: a bad save
+        return None, False, set_aside(storage, e)
+    notice = getattr(storage, "notice", None)
+    if notice and notice != LOST and at < len(data):
+        notice += ", back to move %d" % moves_in(data, at)
+    resumable = at < len(data) or waits_for_setup(parts[1])
+    return settings, resumable, joined(notice, note)

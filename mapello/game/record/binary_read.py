@@ -1,6 +1,7 @@
-"""Reading a game record's binary form (mapello/game/record.py writes it) back:
-only a save read back whole needs it (mapello/game/saveread.py), so a game in
-progress does not hold this code."""
+"""Reading a game record's binary form (the record, __init__.py, has the format,
+binary_write.py writes it) back: only a save read back whole needs it
+(mapello/game/save/resume.py), so a game in progress does not hold this
+code."""
 
 from mapello.game.record import (FORMAT, F_DISCS, F_LIMITS, F_NAME, F_TAKEN, F_WHITE, GameRecord,
                                  RecordError)
@@ -9,7 +10,7 @@ from mapello.rules.position import BORDER_CELLS, INNER_CELLS, PASS, Position, ce
 
 
 class _BitReader:
-    """Most significant bit first, as record.py writes."""
+    """Most significant bit first, as binary_write.py writes."""
 
     def __init__(self, data):
         self.buf = data

@@ -1,13 +1,14 @@
-"""A save read back whole (mapello/game/savefile.py has the format): the
-settings, the series and the game in progress, every value checked
-(mapello/game/savecheck.py); and what the game does with it: resume the game
-in progress, or rewrite it around a board kept in setup.  Loaded only
-for those (and to set a bad save aside), and dropped with the menu's
-modules: a game in progress never holds this code.
+"""A save read back whole (payload.py has the format): the settings, the
+series and the game in progress, every value checked (checks.py); and what
+the game does with it: resume the game in progress, or rewrite it around a
+board kept in setup.  Loaded only for those (and to set a bad save aside),
+and dropped with the menu's modules: a game in progress never holds this
+code.
 """
 
-from mapello.game.savefile import pack
-from mapello.game.savepeek import joined, sections, settings_of, waits_for_setup
+from mapello.game.save.errors import SaveError
+from mapello.game.save.outline import joined, sections, set_aside, settings_of, waits_for_setup
+from mapello.game.save.payload import pack
 
 # The settings that make a game what it is: a resumed game takes them from
 # its save, whatever the menu shows (and the menu shows them afterwards).
@@ -35,9 +36,9 @@ class Saved:
 
 def _match(m, clock, seed):
     from mapello.game.game import Game  # loaded only when a game was saved
-    from mapello.game.record_read import decode
+    from mapello.game.record.binary_read import decode
+    from mapello.game.save.checks import MAX_TIMER_S, bad, check_board
     from mapello.rules.position import INNER_CELLS, PASS
-    from mapello.game.savecheck import MAX_TIMER_S, SaveError, bad, check_board
     if len(m) < 4 or m[0] > 2:
         raise SaveError("save: bad computer colour")
     timer = int.from_bytes(m[1:3], "big")
@@ -69,7 +70,6 @@ def series_from_bytes(data):
     """The Series that Series.to_bytes() wrote; SaveError on anything
     inconsistent."""
     from mapello.game.series import FORMAT, MAX_KEPT_GAMES, Series
-    from mapello.game.savecheck import SaveError
     if len(data) < 20 or data[0] != FORMAT:
         raise SaveError("series: unknown format")
     s = Series(data[1], data[2] >> 1, 0)
@@ -90,7 +90,7 @@ def series_from_bytes(data):
 def unpack(data, clock=None, seed=0):
     """A Saved from pack()'s bytes, every value checked; SaveError (one line)
     on anything wrong."""
-    from mapello.game.savecheck import SaveError, check_series
+    from mapello.game.save.checks import check_series
     try:
         parts, at = sections(data)
         settings, note = settings_of(parts[0])
@@ -127,15 +127,13 @@ def resume(storage, clock=None, seed=0):
         return None, "save unreadable: %s" % str(e)[:40]
     if data is None:
         return None, storage.problem
-    from mapello.game.savecheck import SaveError
     try:
         found = unpack(data, clock, seed)
         return found, joined(getattr(storage, "notice", None), found.note)
     except MemoryError:
         return None, "no memory to resume the save; kept"
     except SaveError as e:
-        storage.set_aside()
-        return None, str(e) + "; set aside, new game"
+        return None, set_aside(storage, e)
 
 
 def resume_game(host):
@@ -197,7 +195,7 @@ def resume_step(host):
 
 def rewrite(host):
     """Rewrite the last save with host.settings, its series and game kept
-    (Save board before a session's first game: mapello/game/saved_board.py).
+    (Save board before a session's first game: board.py).
     Returns a problem line, or None."""
     found, _ = resume(host.storage, host.clock, host.seed)
     game = found.match if found is not None else None

@@ -96,8 +96,7 @@ def compiled_copy(dest):
     which stands where a board has its hardware adapters, is compiled too,
     as deploy.sh compiles those: the flows' scripts alone compile at run
     time, as a board compiles code.py."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    from min_heap import compile_module, compile_package
+    from tools.min_heap import compile_module, compile_package
     dest = str(dest)
     compile_package(os.path.join(ROOT, "mapello"), dest)
     shutil.copytree(os.path.join(ROOT, "boards"), os.path.join(dest, "boards"))

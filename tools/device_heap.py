@@ -96,6 +96,9 @@ def main():
     p.add_argument("--watch", action="store_true",
                    help="collect after every step and report the lowest free heap and the smallest "
                         "largest free block (slower)")
+    p.add_argument("--pads", default="0",
+                   help="comma-separated bytes allocated before code.py, each another layout of the "
+                        "heap (default 0)")
     p.add_argument("--word", type=int, default=8, choices=(4, 8),
                    help="the VM's word size in bytes, for its block size (default 8; 4 for a 32-bit --vm)")
     args = p.parse_args()
@@ -111,9 +114,10 @@ def main():
         print("%s%d-game series against the hard level from code.py, VM %s, %s"
               % ("a " if args.series == 1 else "%d " % args.series, args.games, device_cost.vm(),
                  "compiled .mpy" if args.mpy_cross else "from .py source"))
-        for kib in [int(k) for k in args.heaps.split(",")]:
+        pads = [int(b) for b in args.pads.split(",")]
+        for kib, pad in [(int(k), b) for k in args.heaps.split(",") for b in pads]:
             proc = subprocess.run(drive.vm_command("series", "%dK" % kib, lib, nvm, args.games, args.series,
-                                                   int(args.watch)),
+                                                   int(args.watch), pad),
                                   cwd=root, capture_output=True, text=True)
             out = proc.stdout + proc.stderr
             heap = in_use(out)
@@ -124,9 +128,10 @@ def main():
             if args.series > 1:
                 starts = ", at each series' start %s" % ", ".join(
                     [heap.get("series%d" % k, "-") for k in range(1, args.series + 1)])
-            print("  %4dK: %s; heap in use (and less the names' pool): before code.py %s, "
+            print("  %4dK%s: %s; heap in use (and less the names' pool): before code.py %s, "
                   "at the first frame %s%s, at the end %s"
-                  % (kib, "passes" if ok else "fails (%s)" % (last[0][:60] if last else "?"),
+                  % (kib, " pad %d" % pad if len(pads) > 1 or pad else "",
+                     "passes" if ok else "fails (%s)" % (last[0][:90] if last else "?"),
                      heap.get("before", "-"), heap.get("first", "-"), starts, heap.get("end", "-")))
             if args.watch:
                 free, block = lowest(out, 4 * args.word)

@@ -1,16 +1,18 @@
 # What the heap model (tools/device_heap.py) runs in the VM: the handheld
 # from code.py, then a series against the hard level (hints choose your
 # moves; game over, replay, next game, series end), `series` times from the
-# menu.  Its own arguments: the games a series, the series, and 1 to watch
-# the heap: a collection after every step, then micropython.mem_info() (the
-# free heap and its largest free block), with a line saying where the
-# series is whenever the screen changes.
+# menu.  Its own arguments: the games a series, the series, 1 to watch the
+# heap (a collection after every step, then micropython.mem_info(): the
+# free heap and its largest free block, with a line saying where the series
+# is whenever the screen changes), and the bytes of a pad allocated first
+# (another layout of the same heap: where things land moves with it).
 import handheld
 from handheld import A, B, DOWN, RIGHT, UP, mark, queue, steps
 import gc
 import micropython
 
-GAMES, SERIES, WATCH = [int(a) for a in handheld.ARGS[:3]]
+GAMES, SERIES, WATCH, PAD = [int(a) for a in handheld.ARGS[:4]]
+pad = bytearray(PAD)
 
 
 def watched(dt=None):
@@ -25,11 +27,19 @@ def watched(dt=None):
     micropython.mem_info()
 
 
+def check():
+    """Stop at the App's first recovery from an error, saying where it came
+    (the screen shown before it)."""
+    if app.last_error:
+        raise SystemExit("the app recovered from %s in game %d, on its %s screen"
+                         % (app.last_error, games + 1, shown[0]))
+    shown[0] = app.screen_name
+
+
 def press(b, n=10):
     queue(b)
     steps(n)
-    if app.last_error:
-        raise SystemExit("the app recovered from " + app.last_error)
+    check()
 
 
 def line(i):
@@ -41,8 +51,7 @@ def until(test, what, limit=6000):
     while not test():
         handheld.step()
         n += 1
-        if app.last_error:
-            raise SystemExit("the app recovered from " + app.last_error)
+        check()
         if n > limit:
             raise SystemExit("waited for %s: %r" % (what, app.lines))
 
@@ -60,6 +69,7 @@ handheld.start()
 app = handheld.app
 heap("first")
 seen = [None]
+shown = [None]
 games = moves = 0
 if WATCH:
     handheld.step = watched

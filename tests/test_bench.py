@@ -102,18 +102,13 @@ def test_device_latency_from_the_pin_meets_the_goals(device_latency_quick):
     assert float(move.group(2)) <= 60, move.group(0)
 
 
-def test_device_heap_plays_the_series_from_code_py_and_prints_the_heap():
-    """tools/device_heap.py: code.py's main on the board's stand-ins plays a
-    whole series against the hard level in a heap that is ample, and prints
-    the heap in use; a heap far too small is reported as failing, not
-    raised."""
-    proc = subprocess.run([sys.executable, "tools/device_heap.py", "--heaps", "400,64"], cwd=ROOT,
+def test_device_heap_reports_a_heap_too_small_as_failing():
+    """tools/device_heap.py: a heap far too small is reported as failing, not
+    raised (test_app_heap.py runs a whole series at a Pico's heap)."""
+    proc = subprocess.run([sys.executable, "tools/device_heap.py", "--heaps", "64"], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
-    out = proc.stdout
-    assert re.search(r"400K: passes; heap in use \(and less the names' pool\): before code\.py "
-                     r"\d+ \(\d+\), at the first frame \d+ \(\d+\), at the end \d+ \(\d+\)", out), out
-    assert re.search(r"64K: fails \(", out), out
+    assert re.search(r"64K: fails \(", proc.stdout), proc.stdout
 
 
 def test_device_heap_series_from_the_menu_start_as_the_first_did():

@@ -259,10 +259,11 @@ HANDLED = {
     "tools/save_bench.py": covered_by("test_bench.py::test_save_bench_prints_its_figures"),
     ".venv/bin/python tools/device_latency.py --mpy": covered_by("test_bench.py::test_device_latency_prints_its_figures"),
     "tools/device_latency.py": covered_by("test_bench.py::test_device_latency_prints_its_figures"),
-    "tools/device_heap.py": covered_by("test_bench.py::test_device_heap_plays_the_series_from_code_py_and_prints_the_heap"),
+    "tools/device_heap.py": covered_by(
+        "test_app_heap.py::test_the_whole_handheld_from_source_keeps_room_through_a_series_at_a_picos_heap"),
     ".venv/bin/python tools/device_heap.py --vm PATH-TO-A-32-BIT-MICROPYTHON":
-        not_run("needs a 32-bit MicroPython the reader builds; the tool itself runs in "
-                "test_bench.py::test_device_heap_plays_the_series_from_code_py_and_prints_the_heap"),
+        not_run("needs a 32-bit MicroPython the reader builds; the tool itself runs in test_app_heap.py::"
+                "test_the_whole_handheld_from_source_keeps_room_through_a_series_at_a_picos_heap"),
     ".venv/bin/python tools/heap_census.py [--source] [--vm PATH]":
         covered_by("test_bench.py::test_heap_census_charges_every_module_its_own_heap"),
     "tools/": not_run("names the folder"),

@@ -132,6 +132,7 @@ PICO_KIB = 248
 ROOM = 16 * 1024          # what a source install must keep free throughout
 
 
+@pytest.mark.slow
 def test_the_whole_handheld_from_source_keeps_room_through_a_series_at_a_picos_heap():
     """tools/device_heap.py --watch: code.py's main from .py source (deploy.sh's
     offline fallback), a 2-game series against the hard level, a collection

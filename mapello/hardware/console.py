@@ -128,6 +128,10 @@ class Console:
         runs a thousand times a second."""
         spare = STEP_MS - (self.clock() - self.now)
         queues = self._queues
+        if not queues:              # inputs polled each step (digitalio): one sleep
+            if spare > 0:
+                sleep(spare / 1000)
+            return
         while spare > 0:
             for queue in queues:
                 if queue:

@@ -157,7 +157,6 @@ class App:
         self.last_record = None   # the GameRecord of the last game finished
         self.cursor = -1          # the cursor's cell (lit or not), -1 when none is drawn
         self._under = None        # the colour the cursor covers
-        self._lit = 0             # and its colour when lit
         self._deferred = []       # what waits for the frame to be out (a move's save)
         self._load_settings()
         self.go("menu")
@@ -336,26 +335,25 @@ class App:
         if self.sounds is not None:
             self.sounds.append(name)
 
-    def put_cursor(self, frame, cell, colour, lit=True):
-        """Paint the cursor on `cell` in `colour`, or leave the cell as it is
-        in its dark blink phase (lit False)."""
+    def put_cursor(self, frame, cell, colour=None):
+        """Paint the cursor on `cell` (colour None: its dark blink phase)."""
         from mapello.ui.palette import get, put
         self.cursor = cell
         self._under = get(frame, cell)
-        self._lit = colour
-        if lit:
+        if colour is not None:
             put(frame, cell, colour)
 
-    def blink(self, lit):
-        """The cursor's next blink phase: only its cell is painted again,
-        unless the screen changed since it was drawn (then it is drawn as
-        after changed()).  Drawing a whole screen takes longer than a step
-        of the loop on the device, and a press that comes meanwhile waits."""
+    def blink(self, colour):
+        """The cursor's next blink phase (colour None: the dark one): only its
+        cell is painted again, unless the screen changed since it was drawn
+        (then it is drawn as after changed()).  Drawing a whole screen takes
+        longer than a step of the loop on the device, and a press that comes
+        meanwhile waits."""
         if self._dirty or self.cursor < 0:
             self._dirty = True
             return
         from mapello.ui.palette import put
-        put(self.frame, self.cursor, self._lit if lit else self._under)
+        put(self.frame, self.cursor, self._under if colour is None else colour)
         if self.frame != self._shown:
             self._shown[:] = self.frame
             self.version += 1

@@ -82,14 +82,14 @@ class Screen:
         if now - self.blink_at >= BLINK_MS:
             self.blink_at = now
             self.blink_on = not self.blink_on
-            self.app.blink(self.blink_on)
+            self.app.blink(palette.SETUP_CURSOR if self.blink_on else None)
 
     def draw_still(self, frame):
         draw_board(frame, self.board.position())
 
     def draw(self, frame):
         draw_board(frame, self.board.position())
-        self.app.put_cursor(frame, self.cursor, palette.SETUP_CURSOR, self.blink_on)
+        self.app.put_cursor(frame, self.cursor, palette.SETUP_CURSOR if self.blink_on else None)
 
     def text(self):
         b = self.board

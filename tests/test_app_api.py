@@ -113,6 +113,28 @@ def test_cursor_and_cell_kinds_in_both_blink_phases():
     assert len(seen) == 2                          # the cursor was seen lit and dark
 
 
+def test_a_blink_changes_the_cursors_cell_as_a_whole_redraw_would():
+    """The cursor's blink repaints its cell alone: after each phase the frame
+    and the lines are those a whole redraw gives, in play (a hint and the
+    last move shown) and in setup, and each phase is a new version."""
+    for settings, keys in (({"board": "Rulebook example"}, "A"), ({"board": "Set up by hand"}, "A")):
+        p = Player(settings=settings)
+        p.press(keys)
+        if p.screen == "play":
+            p.play(p.model.pos.legal_moves()[0])
+        phases = set()
+        for _ in range(5):
+            version = p.app.version
+            p.wait(400)                            # one blink phase
+            assert p.app.version > version
+            frame, lines = bytes(p.app.frame), list(p.app.lines)
+            phases.add(frame)
+            p.app.changed()
+            p.app.tick()                           # the whole screen drawn again
+            assert bytes(p.app.frame) == frame and p.app.lines == lines, p.screen
+        assert len(phases) == 2, p.screen          # lit and dark
+
+
 def test_no_cursor_while_the_computer_thinks():
     p = Player(settings={"mode": 2, "level": 2, "think_ms": 2000})
     p.press("A")

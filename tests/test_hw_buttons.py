@@ -123,7 +123,9 @@ def test_keypad_keys_on_pins(wire):
 
 def test_build_inputs_uses_keypad_for_pins(wire):
     source = build_inputs(read_settings(PICO.get), board)
+    interval = source.keys._interval
     source.keys._interval = HOUR                 # quiet Blinka's scanner thread for the rest of the run
+    assert interval <= 0.01                      # a press waits at most 10 ms for keypad's scan
     assert isinstance(source, hwkeys.KeypadInput)
     assert list(source.key_map) == [0, 1, 2, 3, 4, 5]
 
@@ -172,7 +174,9 @@ def test_pybadge_shift_register_keys(wire):
     settings = read_settings({"MAPELLO_BUTTONS": "shift"}.get)
     source = build_inputs(settings, board)
     assert isinstance(source, hwkeys.KeypadInput)
+    interval = source.keys._interval
     source.keys._interval = HOUR                 # keep Blinka's thread asleep; the test scans
+    assert interval <= 0.01
     sink = Sink()
     scan(source)                                 # the first scan reads what was latched at start
     # PyBadge register bits: B=0 A=1 START=2 SELECT=3 RIGHT=4 DOWN=5 UP=6 LEFT=7

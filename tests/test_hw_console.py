@@ -1,7 +1,8 @@
 """The loop between an App and its hardware, with a tiny stand-in App: redraws
 only on change, repeats held directions, scrolls messages when there is no
 display, a press during a scroll only stops it, and the loop sleeps out the
-rest of a STEP_MS period after a quick step but never after a long one."""
+rest of a STEP_MS period after a quick step but never after a long one, and
+a press queued meanwhile ends the rest."""
 import time
 import types
 
@@ -250,6 +251,45 @@ def test_an_idle_loop_sleeps_most_of_the_time():
         print("a step of %d ms: %.0f steps/s, asleep %.0f %% of the time" % (cost_ms, steps_per_s, 100 * asleep))
         assert 1000 // STEP_MS - 1 <= steps_per_s <= 1000 // STEP_MS    # never faster than STEP_MS
         assert abs(asleep - (STEP_MS - cost_ms) / STEP_MS) < 0.01
+
+
+class QueuedKeys:
+    """A source with an event queue (as keypad's): `press_at` puts a press
+    in the queue at that time, as keypad's scan does between two steps; the
+    step that polls reads it and notes when."""
+
+    def __init__(self, clock, press_at):
+        self.clock = clock
+        self.press_at = press_at
+        self.queue = []
+        self.read_at = []
+
+    def poll(self, sink, now):
+        while self.queue:
+            b = self.queue.pop(0)
+            self.read_at.append(now)
+            sink.press(b)
+
+
+def test_a_press_queued_while_the_loop_rests_is_read_within_wake_ms():
+    """At every moment of an idle period a queued press ends the rest: its
+    step starts within WAKE_MS, not at the end of the STEP_MS period; with
+    nothing queued the loop keeps its pace."""
+    from mapello.hardware.console import WAKE_MS
+    for offset in range(1, STEP_MS):
+        clock = SleepingClock()
+        app = WorkingApp(clock, 1)
+        keys = QueuedKeys(clock, 100 + offset)
+
+        def sleep(seconds):
+            clock.sleep(seconds)
+            if clock.t >= keys.press_at and not keys.read_at and not keys.queue:
+                keys.queue.append(buttons.A)
+        con = Console(app, Recorder(), [keys], Recorder(), clock)
+        con.run(until=lambda: clock.t >= 200, sleep=sleep)
+        assert app.log[0] == ("press", buttons.A)
+        assert 0 <= keys.read_at[0] - keys.press_at <= WAKE_MS, (offset, keys.read_at)
+        assert con.steps >= 200 // STEP_MS
 
 
 def test_thinking_is_never_slowed_by_sleep():

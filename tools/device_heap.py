@@ -26,87 +26,18 @@ the bracketed one is what to compare between two versions of the code.
 """
 import argparse
 import os
+import re
 import shutil
 import subprocess
-import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
+import device_cost  # the VM
+from device_model import drive
 
-import device_cost  # noqa: E402  (the VM)
-import device_latency  # noqa: E402  (the stand-ins, the libraries, the NVM image)
-
-SERIES = r'''
-def press(b, n=10):
-    keypad.QUEUE.append((b, True))
-    keypad.QUEUE.append((b, False))
-    steps(n)
-    if app.last_error:
-        raise SystemExit("the app recovered from " + app.last_error)
-
-
-def line(i):
-    return app.lines[i]
-
-
-def until(test, what, limit=6000):
-    n = 0
-    while not test():
-        step()
-        n += 1
-        if app.last_error:
-            raise SystemExit("the app recovered from " + app.last_error)
-        if n > limit:
-            raise SystemExit("waited for %s: %r" % (what, app.lines))
-
-
-gc.collect()
-print("HEAP first frame %d" % gc.mem_alloc())
-micropython.qstr_info()
-steps(30)
-change_to(">Mode: vs computer")             # device_latency's menu walk
-to_row(">Level")
-change_to(">Level: hard")
-to_row(">Series")
-change_to(">Series: %d game%s" % (GAMES, "" if GAMES == 1 else "s"))
-games = moves = 0
-for series in range(1, SERIES + 1):         # each from the menu, where the last one ended
-    press(A)
-    gc.collect()
-    print("HEAP series%d %d" % (series, gc.mem_alloc()))
-    micropython.qstr_info()
-    while True:
-        until(lambda: not (line(1).endswith("thinking") or line(1) == "game over"), "the computer")
-        if "(+" not in line(0):             # the game-over screen
-            games += 1
-            until(lambda: "B replay" in line(3), "the game-over keys")
-            over = "A menu" in line(3)
-            for b in (B, RIGHT, UP, B, A):  # the replay, a step, back, next game or menu
-                press(b)
-            if over:
-                break
-            continue
-        if line(1).endswith("pass, A"):
-            press(A)
-            continue
-        press(B)                            # the game menu's Hint
-        n = 0
-        while line(1) != ">Hint":
-            press(DOWN)
-            n += 1
-            if n > 8:
-                raise SystemExit("no Hint in %r" % app.lines)
-        press(A, 1)
-        until(lambda: "try " in app.lines[3], "the hint")
-        press(A)
-        moves += 1
-gc.collect()
-print("HEAP end %d" % gc.mem_alloc())
-micropython.qstr_info()
-print("OK %d games, %d moves" % (games, moves))
-'''
+# micropython.mem_info()'s lines: the heap's total, used and free bytes, and
+# its largest free block in blocks (of 4 words)
+MEM_GC = re.compile(r"^GC: total: (\d+), used: (\d+), free: (\d+)")
+MEM_BLOCKS = re.compile(r"max free sz: (\d+)")
 
 
 def in_use(out):
@@ -129,18 +60,28 @@ def in_use(out):
     return found
 
 
-def scenario(games=2, series=1):
-    """device_latency's start (the stand-ins, code.py's main to the first
-    frame) without its measuring, then the series, `series` times from the
-    menu."""
-    head = device_latency.SCENARIO.split('if WHAT == "menu":')[0]
-    cut = head.index("changed = bytearray(")
-    head = head[:cut] + head[head.index("MEASURING = [False]"):]
-    head = head.replace('mark("code.py")', 'import micropython\ngc.collect()\n'
-                        'print("HEAP before %d" % gc.mem_alloc())\nmicropython.qstr_info()\n'
-                        'mark("code.py")', 1)
-    return ("STEP_MS = %d\nGAMES = %d\nSERIES = %d\n" % (device_latency.STEP_MS, games, series)
-            + head + SERIES)
+def lowest(out, block_bytes):
+    """From a watched run's output: (lowest free bytes after a collection,
+    where; smallest largest free block in bytes, where), where being the
+    game and the screen shown."""
+    free = block = None
+    where = "start"
+    for ln in out.splitlines():
+        if ln.startswith("AT "):
+            where = ln[3:]
+            continue
+        m = MEM_GC.match(ln)
+        if m:
+            f = int(m.group(3))
+            if free is None or f < free[0]:
+                free = (f, where)
+            continue
+        m = MEM_BLOCKS.search(ln)
+        if m:
+            b = int(m.group(1)) * block_bytes
+            if block is None or b < block[0]:
+                block = (b, where)
+    return free, block
 
 
 def main():
@@ -152,40 +93,52 @@ def main():
     p.add_argument("--games", type=int, default=2, help="the series' length, 1 to 9 (default 2)")
     p.add_argument("--series", type=int, default=1,
                    help="how many series, each begun from the menu after the last (default 1)")
+    p.add_argument("--watch", action="store_true",
+                   help="collect after every step and report the lowest free heap and the smallest "
+                        "largest free block (slower)")
+    p.add_argument("--pads", default="0",
+                   help="comma-separated bytes allocated before code.py, each another layout of the "
+                        "heap (default 0)")
+    p.add_argument("--word", type=int, default=8, choices=(4, 8),
+                   help="the VM's word size in bytes, for its block size (default 8; 4 for a 32-bit --vm)")
     args = p.parse_args()
     device_cost.VM[0] = args.vm
     work = tempfile.mkdtemp(prefix="mapello-heap-")
     try:
-        stubs, lib = device_latency.make_drive(work)
-        with open(os.path.join(stubs, "_probe.py"), "w") as f:   # no marks: nothing measured here
-            f.write("count = [0]\nwires = [0]\ndef mark(name):\n    pass\n")
+        lib = drive.make_lib(work)
         nvm = os.path.join(work, "blank.bin")
-        device_latency.nvm_image(nvm, -1)
-        path = os.path.join(work, "series.py")
-        with open(path, "w") as f:
-            f.write(scenario(args.games, args.series))
-        drive = ROOT
+        drive.nvm_image(nvm, -1)
+        root = drive.ROOT
         if args.mpy_cross:
-            drive, lib = device_latency.make_mpy_drive(work, stubs, lib, args.mpy_cross)
+            root, lib = drive.make_mpy_drive(work, lib, args.mpy_cross)
         print("%s%d-game series against the hard level from code.py, VM %s, %s"
               % ("a " if args.series == 1 else "%d " % args.series, args.games, device_cost.vm(),
                  "compiled .mpy" if args.mpy_cross else "from .py source"))
-        for kib in [int(k) for k in args.heaps.split(",")]:
-            proc = subprocess.run([device_cost.vm(), "-X", "heapsize=%dK" % kib, path, stubs, lib, nvm,
-                                   "series", "0", "0", "8"], cwd=drive, capture_output=True, text=True)
+        pads = [int(b) for b in args.pads.split(",")]
+        for kib, pad in [(int(k), b) for k in args.heaps.split(",") for b in pads]:
+            proc = subprocess.run(drive.vm_command("series", "%dK" % kib, lib, nvm, args.games, args.series,
+                                                   int(args.watch), pad),
+                                  cwd=root, capture_output=True, text=True)
             out = proc.stdout + proc.stderr
             heap = in_use(out)
             ok = proc.returncode == 0 and "\nOK " in out
             last = [ln for ln in out.strip().splitlines()
-                    if not ln.startswith(";") and not ln.startswith("qstr pool")][-1:]
+                    if not ln.startswith((";", "qstr pool", "GC:", " No.", "mem:", "stack:", "AT "))][-1:]
             starts = ""
             if args.series > 1:
                 starts = ", at each series' start %s" % ", ".join(
                     [heap.get("series%d" % k, "-") for k in range(1, args.series + 1)])
-            print("  %4dK: %s; heap in use (and less the names' pool): before code.py %s, "
+            print("  %4dK%s: %s; heap in use (and less the names' pool): before code.py %s, "
                   "at the first frame %s%s, at the end %s"
-                  % (kib, "passes" if ok else "fails (%s)" % (last[0][:60] if last else "?"),
+                  % (kib, " pad %d" % pad if len(pads) > 1 or pad else "",
+                     "passes" if ok else "fails (%s)" % (last[0][:90] if last else "?"),
                      heap.get("before", "-"), heap.get("first", "-"), starts, heap.get("end", "-")))
+            if args.watch:
+                free, block = lowest(out, 4 * args.word)
+                if free is not None:
+                    print("         after a collection at each step: at least %d bytes free (%s), "
+                          "the largest free block at least %d bytes (%s)"
+                          % (free[0], free[1], block[0], block[1]))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

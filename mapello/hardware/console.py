@@ -1,12 +1,16 @@
 """The loop that feeds button events to the App and its frame and text to the
 matrix and the display, redrawing only what changed.  A step never blocks;
-the loop sleeps out what is left of a STEP_MS period after a quick step, so
-an idle game rests the CPU (a PyBadge's battery) while a step that worked
-longer (the computer thinking) is followed at once by the next."""
+after a quick step the loop rests out what is left of a STEP_MS period, so
+an idle game rests the CPU (a PyBadge's battery), but it looks at keypad's
+queue every WAKE_MS meanwhile and steps at once when a press is there; a
+step that worked longer (the computer thinking) is followed at once by the
+next."""
 
 from mapello.hardware.repeat import Repeater
 
 STEP_MS = 10    # the App's blinks and timers need 10-50 ms; keypad queues presses meanwhile
+WAKE_MS = 1     # keypad's tick interrupt wakes the CPU every millisecond anyway
+_PAUSE = WAKE_MS / 1000
 
 _UNSEEN = object()  # no screen shown yet, so the first one counts as new
 
@@ -27,6 +31,9 @@ class Console:
         self.app = app
         self.matrix = matrix
         self.inputs = inputs
+        # the event queues of the sources that have one (keypad's), which the
+        # loop looks at while it rests
+        self._queues = [source.queue for source in inputs if hasattr(source, "queue")]
         self.screen = screen
         self.clock = clock
         self.ticker = ticker
@@ -109,12 +116,28 @@ class Console:
         background tasks (keypad's scan, the display's refresh) running."""
         if sleep is None:
             from time import sleep
-        clock = self.clock
         while until is None or not until():
             self.step()
-            spare = STEP_MS - (clock() - self.now)
+            self.rest(sleep)
+
+    def rest(self, sleep):
+        """Sleep out what is left of this step's STEP_MS, WAKE_MS at a time,
+        until an input has an event queued: a press then waits at most
+        WAKE_MS for its step, not the rest of the period.  A look is a truth
+        test of each queue (keypad's is C) and no call into Python, since it
+        runs a thousand times a second."""
+        spare = STEP_MS - (self.clock() - self.now)
+        queues = self._queues
+        if not queues:              # inputs polled each step (digitalio): one sleep
             if spare > 0:
                 sleep(spare / 1000)
+            return
+        while spare > 0:
+            for queue in queues:
+                if queue:
+                    return
+            sleep(_PAUSE)
+            spare -= WAKE_MS
 
 
 class TickClock:

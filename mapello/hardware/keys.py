@@ -3,6 +3,12 @@ missing, digitalio polling with a debounce.  Both call sink.press(button) and
 sink.release(button) with mapello.buttons numbers from poll(sink, now)."""
 
 NO_BUTTON = 255
+# keypad scans the buttons in the tick interrupt every SCAN_S seconds and
+# queues a change at the first scan that sees it (its debounce_threshold of
+# 1), so a press waits 0-10 ms for its event.  A button's contacts bounce
+# for a few milliseconds, less than a scan's interval, so no two scans see
+# one press as two.
+SCAN_S = 0.01
 
 
 class KeypadInput:
@@ -14,6 +20,7 @@ class KeypadInput:
 
     def __init__(self, keys, key_map, event=None):
         self.keys = keys
+        self.queue = keys.events       # true while an event waits (the loop wakes for it)
         self.key_map = key_map
         if event is None:
             import keypad
@@ -65,7 +72,7 @@ class PollingInput:
                     sink.release(i)
 
 
-def pin_keys(pins, active_low=True, pull=True, interval=0.02):
+def pin_keys(pins, active_low=True, pull=True, interval=SCAN_S):
     """keypad.Keys on six pins, or a PollingInput when keypad is missing;
     `interval` is keypad's scan period (its debounce), in seconds."""
     try:
@@ -76,7 +83,7 @@ def pin_keys(pins, active_low=True, pull=True, interval=0.02):
     return KeypadInput(keys, bytearray(range(len(pins))))
 
 
-def shift_keys(clock, data, latch, count, key_numbers, interval=0.02):
+def shift_keys(clock, data, latch, count, key_numbers, interval=SCAN_S):
     """keypad.ShiftRegisterKeys (a PyBadge's buttons); key_numbers[b] is the
     register bit of logical button b."""
     import keypad

@@ -255,6 +255,21 @@ class App:
         if colour is not None:
             put(frame, cell, colour)
 
+    def blink(self, colour):
+        """The cursor's next blink phase (colour None: the dark one): only its
+        cell is painted again, unless the screen changed since it was drawn
+        (then it is drawn as after changed()).  Drawing a whole screen takes
+        longer than a step of the loop on the device, and a press that comes
+        meanwhile waits."""
+        if self._dirty or self.cursor < 0:
+            self._dirty = True
+            return
+        from mapello.ui.palette import put
+        put(self.frame, self.cursor, self._under if colour is None else colour)
+        if self.frame != self._shown:
+            self._shown[:] = self.frame
+            self.version += 1
+
     def cell_kinds(self):
         """100 codes, what each cell is (mapello/ui/kinds.py; the simulator's)."""
         from mapello.ui.kinds import cell_kinds

@@ -32,6 +32,7 @@ class Screen:
         self.bad_until = 0
         self.blink_on = True
         self.blink_at = 0
+        self.lit = 0                   # the cursor's colour when lit, as last drawn
         self.shown_seconds = -1
         self.thinker = None
         self.hinter = None
@@ -220,7 +221,7 @@ class Screen:
         if now - self.blink_at >= BLINK_MS:
             self.blink_at = now
             self.blink_on = not self.blink_on
-            self.app.changed()
+            self.app.blink(self.lit if self.blink_on else None)
         if self.rest_at is not None and now - self.rest_at >= _PREVIEW_MS:
             self.rest_at = None
             if self.hints_mask() >> self.cursor & 1 and self.hinter is None:
@@ -293,6 +294,7 @@ class Screen:
             palette.put(frame, self.bad_cell, palette.BAD_CELL)
         elif not (self.finished or self.over() or self.session.is_computer(pos.turn)):
             lit = palette.cursor_colour(palette.get(frame, self.cursor), pos.turn)
+            self.lit = lit
             self.app.put_cursor(frame, self.cursor, lit if self.blink_on else None)
 
     def text(self):

@@ -7,11 +7,16 @@ from mapello.rules.position import PASS, cell_name
 
 
 class Replay:
-    """Step through a recorded game: pos is the position after `index` moves."""
+    """Step through a recorded game: pos is the position after `index` moves.
+
+    The position keeps no history, and a step back plays the game again
+    from its start: an undo record per move would be a long integer kept
+    for as long as the replay is shown, each one made among the garbage of
+    the moves around it, so that they cut the free heap into pieces."""
 
     def __init__(self, record):
         self.record = record
-        self.pos = record.start.copy()
+        self.pos = record.start.copy(history=False)
         self.index = 0
         self.length = len(record.moves)
         record.replay()  # a bad record fails here, not half-way through
@@ -29,15 +34,17 @@ class Replay:
         """Take back one move; returns it, or None at the start."""
         if self.index == 0:
             return None
-        self.index -= 1
-        return self.pos.pop()
+        cell = self.record.moves[self.index - 1]
+        self.seek(self.index - 1)
+        return cell
 
     def seek(self, index):
         index = max(0, min(self.length, index))
+        if index < self.index:
+            self.record.start.copy(history=False, into=self.pos)
+            self.index = 0
         while self.index < index:
             self.forward()
-        while self.index > index:
-            self.back()
 
     def to_start(self):
         self.seek(0)

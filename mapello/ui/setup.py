@@ -89,7 +89,7 @@ class Screen:
         if now - self.blink_at >= BLINK_MS:
             self.blink_at = now
             self.blink_on = not self.blink_on
-            self.app.changed()
+            self.app.blink(palette.SETUP_CURSOR if self.blink_on else None)
 
     def draw_still(self, frame):
         draw_board(frame, self.board.position())

@@ -1,0 +1,3 @@
+# The built-in terminal font.
+from fontio import BuiltinFont
+FONT = BuiltinFont()

@@ -18,9 +18,11 @@ BOARD = os.path.join(HERE, "board")      # the stand-ins of the C modules
 VM_PROGRAMS = os.path.join(HERE, "vm")
 
 def lib_files():
-    """The library files the device loads from lib/, as deploy.sh installs them."""
-    from mapello.desktop.libraries import all_files
-    return all_files()
+    """The library files the device loads from lib/, as deploy.sh asks for
+    them (mapello/desktop/libraries.py holds the list)."""
+    out = subprocess.run([sys.executable, "-m", "mapello.desktop.deploy_steps", "lib-files"], cwd=ROOT,
+                         check=True, capture_output=True, text=True).stdout
+    return out.split()
 
 
 def site_packages():

@@ -4,6 +4,7 @@ Usage, from the repository root:
   micropython -X heapsize=80K tests/mp/runner.py mp_engine
 Prints 'N passed, M failed' last; exits 1 if anything failed.
 """
+import gc
 import sys
 
 sys.path.insert(0, ".")
@@ -15,6 +16,7 @@ failed = 0
 for name in sorted(dir(module)):
     if not name.startswith("check_"):
         continue
+    gc.collect()   # each check starts on a collected heap, as after a screen change
     try:
         getattr(module, name)()
         passed += 1

@@ -9,7 +9,7 @@ Kept to a few lines on purpose: everything that can go wrong is reported on
 the display by mapello.hardware.start, which says what to do about it.
 """
 if __name__ == "__main__":
-    try:  # what is compiled here from source keeps no line numbers: 7% less code in RAM
+    try:  # what is compiled here from source keeps no line numbers: less code in RAM
         from micropython import opt_level  # type: ignore[attr-defined]  # full builds (a Pico's)
         opt_level(3)
     except ImportError:       # a small build's micropython module, or CPython

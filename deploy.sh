@@ -12,7 +12,7 @@ SUPPORTED_MAJORS="9 10"     # CircuitPython 9 and 10 (mapello/desktop/mpy_cross.
 MANIFEST="$HERE/lib/requirements.txt"   # the pinned libraries (circup reads it too)
 # Library files earlier versions of the game put in lib/ that it no longer
 # loads (.py or .mpy): an update removes them.  adafruit_bitmap_font's PCF
-# loader read the 5x8 font at start; the font is now a ready-made sheet.
+# loader read the 5x8 font at start; the game reads a ready-made sheet instead.
 RETIRED_LIB_FILES="adafruit_bitmap_font/__init__.py adafruit_bitmap_font/glyph_cache.py adafruit_bitmap_font/pcf.py"
 UPDATE_DIR=".mapello-update"    # on the drive: the new files, until all of them are there
 RUNS_FIRST="code.txt"           # CircuitPython runs the first of code.txt, code.py, main.py, main.txt
@@ -279,7 +279,7 @@ plan_put "$INSTALLED"   # after the modules: until then the old list stands
 # what the last deploy put there (its checksum is in FOLDER/.mapello-bundled);
 # otherwise the user changed or saved it, and it stays.  A file the last deploy
 # put there, unchanged, that the game no longer bundles (the 5x8 font's .pcf,
-# now made into a .bin on the computer) is removed.  Other files there are the
+# which the computer makes into the .bin the game reads) is removed.  Other files there are the
 # user's and are left alone.
 plan_bundled() {
     local folder="$1" staged name rel sum_old old

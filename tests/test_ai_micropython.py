@@ -3,12 +3,11 @@ games there and checks that they equal CPython's move for move (a series
 against the hard level through the whole app is tests/test_app_heap.py).
 
 The heaps are larger than the 80 KiB of the mp_*.py checks.  The search keeps
-its working memory, a 128-entry transposition table and the board's tables
-for the whole game (so that it never cuts the heap up move after move), and
-its modules are compiled from source here; the 64-bit VM's heap holds about
-1.4 times what a 32-bit board's does.  Measured with
-tools/min_heap.py-style bisection: the checks need about 88 KiB; they run
-here with some room to spare."""
+its working memory, its transposition table and the board's tables for the
+whole game (so that it never cuts the heap up move after move), and its
+modules are compiled from source here; the 64-bit VM's heap holds about 1.4
+times what a 32-bit board's does.  The heaps leave room above the smallest
+that tools/min_heap.py's bisection finds for the checks."""
 import os
 import shutil
 import subprocess

@@ -429,7 +429,7 @@ def test_quit_and_resume_from_storage():
 
 def test_out_of_memory_while_drawing_goes_to_the_menu_and_b_resumes_the_game(monkeypatch):
     """A frame that finds no memory, outside any press or tick handler, is
-    handled as a handler's would be: on a board it used to stop the game."""
+    handled as a handler's would be: it must not stop the game."""
     p = Player(storage=NvmStorage(FakeNvm()))
     p.press("A")
     p.play(parse_cell("f4"))
@@ -515,8 +515,8 @@ def test_the_computers_code_loads_a_module_a_tick_and_the_buttons_answer_between
 def test_a_new_games_modules_compile_once_the_menu_is_gone(monkeypatch):
     """On the device a game's start is where the heap is tightest: the
     game's modules compile into the room the menu's modules leave, not
-    around them (tools/device_heap.py: the whole handheld failed at the
-    first game's start from 152K to 164K before, and passes from 160K)."""
+    around them (tools/device_heap.py runs the whole handheld through a
+    game's start)."""
     import builtins
     from mapello.ui.modules import paths
     for path in paths("game"):                         # as at power-on: not compiled yet

@@ -159,7 +159,7 @@ def test_a_game_saves_every_move_without_holding_the_record_encoder(monkeypatch)
 def test_a_resumed_game_saves_with_the_board_bytes_its_save_held(monkeypatch):
     """B's resume reads the board's bytes back with the game: the resumed
     game's saves need no encoder, not even for its first move (from source
-    on the device, compiling it there held that move's text back 110 ms)."""
+    on the device, compiling it there would hold that move's text back)."""
     import builtins
     nvm = FakeNvm()
     p = Player(storage=NvmStorage(nvm))
@@ -184,9 +184,8 @@ def test_a_resumed_game_saves_with_the_board_bytes_its_save_held(monkeypatch):
 def test_save_board_in_a_game_keeps_the_game_without_reading_the_save_back(monkeypatch):
     """The game menu's Save board saves what the game holds, as after a
     move, with the board in the settings: nothing is decoded or compiled
-    for it but the board's text form, which goes again (in the 64-bit VM
-    the App's series with a Save board mid-game failed below 176K, now
-    below 156K)."""
+    for it but the board's text form, which goes again: reading the save
+    back would compile its reader at the heap's fullest."""
     import sys
     reader = resume.__module__
     nvm = FakeNvm()

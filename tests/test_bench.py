@@ -128,8 +128,7 @@ def test_device_heap_series_from_the_menu_start_as_the_first_did():
     """The whole handheld (code.py's main, the serial record log with it),
     three one-game series, each begun from the menu after the last: each
     starts with no more of the heap in use than the first, less the names'
-    pool (within 1 KB: what the game-over and menu screens first load).
-    The record log once held the last series' record, 1.1 KB more here."""
+    pool (within 1 KB: what the game-over and menu screens first load)."""
     proc = subprocess.run([sys.executable, "tools/device_heap.py", "--heaps", "400", "--games", "1",
                            "--series", "3"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]

@@ -317,8 +317,8 @@ def test_power_cut_at_every_step_of_a_compaction():
 def cut_up_heap(monkeypatch, largest):
     """In the storage module, a bytearray of more than `largest` bytes fails
     as on a board whose heap, cut up by an evening of games, has no 4 KiB in
-    one piece for a compaction's image (the MicroPython VM's series of nine
-    games at 160K ran into exactly that: tests/test_app_heap.py)."""
+    one piece for a compaction's image (as a long evening of games can leave
+    it: tests/mp/app_series.py with nine games)."""
     import mapello.game.save.log as storage
 
     def limited(n=b"", *args):

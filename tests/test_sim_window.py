@@ -87,8 +87,7 @@ def test_the_window_opens_no_sound_device():
 
 def test_the_display_is_in_proportion_under_the_board():
     """The 128x32 display at 2 screen pixels a pixel, centred under the
-    board: under a tenth of the window, where the panel beside the board
-    used to take half its width."""
+    board: under a tenth of the window."""
     from mapello.sim.devices import DISPLAY_H, DISPLAY_W
     from mapello.sim.window import MARGIN, PIXEL, layout
     width, height, dx, dy = layout(40, DISPLAY_W, DISPLAY_H)

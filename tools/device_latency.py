@@ -399,7 +399,7 @@ def report_gc(run, fig):
           % span(costs))
 
 def report_from_the_pin(early, late, fig):
-    """A press from the pin going low, as the game now scans and rests, and
+    """A press from the pin going low, as the game scans and rests, and
     as the firmware was measured; the firmware's figures beside them."""
     pace = early.output("PACE")[0]
     step_ms, wake_ms = int(pace[0]), int(pace[1])

@@ -157,8 +157,8 @@ class BoardInfo:
         for i in range(100):
             lines[i] = 0
         # counted first, then made in one piece of that many bytes: a list
-        # grown cell by cell needs 512 bytes in one piece (64-bit VM) where
-        # a game has cut the heap up, and the hard level's first move failed there
+        # grown cell by cell asks for ever larger pieces as it grows, which a
+        # heap cut up by a game may not have
         count = 0
         for i in INNER_CELLS:
             if cells[i] == _EMPTY:

@@ -80,13 +80,13 @@ def _make_memory():
     # The stacks of numbers are arrays of 32-bit integers (every value on
     # them is a small integer): 4 bytes a ply, where a list takes 8 in a
     # 64-bit VM, which the deepest line of a game (an exact solve near the
-    # end, 13 plies and more) pays for 19 stacks; +1.5% VM instructions a
-    # node.  Each ply's moves are a bytearray of cells, not a list of sort
-    # keys: a byte a move, where a list takes 8 (64-bit VM) and doubles its
-    # room (800 bytes less in a series, for 1.2% more VM instructions a node).
-    # The mailbox and the empty-neighbour counts are bytearrays: 100 bytes, not
-    # a list's 400 (800 in a 64-bit VM), for about 1% more VM instructions a
-    # node.  The rows stay a list.
+    # end, 13 plies and more) pays for 19 stacks.  Each ply's moves are a
+    # bytearray of cells, not a list of sort keys: a byte a move, where a list
+    # takes 8 (64-bit VM) and doubles its room.  The mailbox and the
+    # empty-neighbour counts are bytearrays: 100 bytes, not a list's 400 (800
+    # in a 64-bit VM).  Each costs the search a little speed for the memory
+    # (the stacks' and the moves': docs/MEASUREMENTS.md, "Measured once, by
+    # hand").  The rows stay a list.
     board = bytearray(100)  # the mailbox
     weights = array("h", bytes(200))  # each cell's weight
     rows = [0] * 30  # the empty cells' rows, then black's and white's (jokers in both)

@@ -90,8 +90,8 @@ class Thinker:
             self._done = True
             return
         self._root = cells
-        # read by the preparing steps, not copied (a copy would be 500 bytes
-        # held all game): pos must not change until step() has prepared
+        # read by the preparing steps, not copied (a copy would be one more
+        # position held all game): pos must not change until step() has prepared
         self._pos = pos
 
     def best(self):

@@ -257,8 +257,9 @@ def plain_openings(count, seed, plies=4):
 
 def device_nodes():
     """The hard level's nodes per move on an RP2040: what tools/device_cost.py
-    wrote into docs/MEASUREMENTS.md ("N nodes in 2 s"), read from there so
-    that the budget follows the search's cost as it was last measured."""
+    wrote into the search-cost block of docs/MEASUREMENTS.md (its "N nodes
+    in 2 s"), read from there so that the budget follows the search's cost
+    as it was last measured."""
     from mapello.desktop.measurements import block_text
     found = re.search(r"([\d,]+) nodes in 2 s", block_text("search-cost"))
     if found is None:

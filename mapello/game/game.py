@@ -30,7 +30,7 @@ class Game:
                  name="", limits=None):
         # the start is shared, not copied (nothing changes a start position:
         # the session's games, their records and undo copy it to play on);
-        # a copy would be one more position, 600 bytes, held all game
+        # a copy would be one more position held all game
         self.start = start
         self.pos = start.copy(False)   # undo replays from the start: no history kept
         # one byte a move (a cell, or PASS), with room for a whole game made

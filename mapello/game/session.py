@@ -61,9 +61,9 @@ class Session:
         self.problem = None         # why the last save failed, or None
         self.start_bytes = None     # (start, the bytes a save holds it in): board_bytes()
         # every save's payload is made in this one (payload.pack), with room
-        # for a whole game: settings, series and board take about 210 bytes,
-        # each move one more (a longer one, a kept board in the settings,
-        # grows at the first save)
+        # for a whole game: the settings, the series and the board, then a
+        # byte a move (a longer one, a kept board in the settings, grows at
+        # the first save)
         self._payload = bytearray(320)
 
     # --- who is who ----------------------------------------------------------

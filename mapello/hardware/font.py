@@ -10,8 +10,8 @@ character, done in C.  The file holds exactly the sheet's pixels
 of a byte first, each row padded to a whole byte, 60 bytes a row), so
 bitmaptools.readinto fills the bitmap in C in one call.  The file is made on
 a desktop from the PCF font by tools/make_font.py: parsing the PCF on the
-board took its loader's compile and a glyph-by-glyph copy in Python at every
-power-on (about 0.9 s on an RP2040 from .py source, 0.44 s compiled)."""
+board would take its loader's compile and a glyph-by-glyph copy in Python
+at every power-on."""
 
 FONT_FILE = "fonts/mapello-5x8.bin"
 FIRST = 32                 # the sheet's tiles: " " (32) to "~" (126)

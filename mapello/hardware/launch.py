@@ -136,7 +136,7 @@ def build(hw, board, getenv, settings_file):
 def forget_builders():
     """Drop the settings reader and the builders once the hardware is built:
     only start-up needs them, and on a board their code would stay in RAM
-    for the whole evening (about 12 KB on a Pico)."""
+    for the whole evening."""
     import gc
     from mapello import drop_modules
     drop_modules(("hardware.settings", "hardware.build"))

@@ -110,11 +110,11 @@ def halt(hw=None, text="", until=None, clock=None, restart=False):
 
 def memory_problem(playing=False, compiled=None):
     """What frees memory, biggest first: a board with more RAM, no display
-    stack (about 21 KB), then, for a game copied as source (deploy.sh
-    --source, or offline: this module is a .py), compiled .mpy files, which
-    compile nothing on the board (tools/device_heap.py: a series needs 12 to
-    16 KB less compiled).  While playing (the loop's own step ran out, past
-    the App's recovery), the game is saved up to its last move."""
+    stack, then, for a game copied as source (deploy.sh --source, or
+    offline: this module is a .py), compiled .mpy files, which compile
+    nothing on the board (docs/MEASUREMENTS.md, block device-heap).  While
+    playing (the loop's own step ran out, past the App's recovery), the
+    game is saved up to its last move."""
     if compiled is None:
         compiled = not __file__.endswith(".py")
     when = ("while playing; the game is saved: press A to restart, then B resumes it" if playing

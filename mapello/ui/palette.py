@@ -19,7 +19,7 @@
 # white discs) at the default brightness and current cap.
 
 # A colour is an integer 0xRRGGBB, as CircuitPython's own APIs take them: no
-# heap object for each (a tuple of three takes 64 bytes in the 64-bit VM).
+# heap object for each, as a tuple of three would be.
 OFF = 0x000000
 BLACK_DISC = OFF
 WHITE_DISC = 0xFFFFDC         # 255, 255, 220: warm white

@@ -47,7 +47,8 @@ class Screen:
         # the computer's code loads in the first ticks, one module a tick:
         # before the game fills the heap, but after the board and its text
         # are out, and with the buttons served between the compiles (from
-        # source the six take about 1.7 s on an RP2040, the longest 0.43 s)
+        # source each takes a good part of a second: docs/MEASUREMENTS.md,
+        # block latency)
         self.computer_due = session.level is not None
         if session.problem:           # the save as the game began
             app.say(session.problem)

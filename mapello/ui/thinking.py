@@ -13,7 +13,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-THINK_SLICE = const(8)          # nodes per step: about 20 ms on an RP2040
+THINK_SLICE = const(8)          # nodes per step (a slice's time: docs/MEASUREMENTS.md, block latency)
 THINK_TICK_MS = const(15)       # a tick's share of thinking, so buttons stay alive
 _THINK_TICK_NODES = const(400)   # and a cap, for clocks that stand still in tests
 HARD = const(2)                 # the level a hint thinks at

@@ -83,9 +83,9 @@ def check_every_level_passes_when_it_must():
 def check_a_moves_search_allocates_no_tables():
     """A move's Search uses the working memory and the loops' tuples made
     once, when the computer's code loaded: it allocates its own small state
-    only (2.7 KB on this board in the 64-bit VM, garbage included; 4.0 KB
-    when it made the two tuples, one of 40 items, in a heap that a game has
-    cut up).  Counted in MicroPython only: CPython has no gc.mem_alloc."""
+    only, garbage included.  The bound sits a little above that state in the
+    64-bit VM and below what making the loops' tuples again would add.
+    Counted in MicroPython only: CPython has no gc.mem_alloc."""
     if not hasattr(gc, "mem_alloc"):
         return
     from mapello.ai.search import Search

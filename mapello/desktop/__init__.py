@@ -1,6 +1,6 @@
 # desktop-only
 """Desktop tools that never go to the device: the command line, the
-tournament and the benchmarks."""
+tournament, the benchmarks, and the game's files and zips for a drive."""
 
 import os
 import sys

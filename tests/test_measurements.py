@@ -21,7 +21,6 @@ BLOCKS = measurements.blocks(PAGE)
 # Blocks whose script does not write them yet, and why.  They carry the
 # figures last measured, in the table the script prints, until it is wired.
 PENDING = {
-    "latency": "tools/device_latency.py is being restructured; its --write-docs comes after that",
     "device-heap": "tools/device_heap.py is being restructured; its --write-docs comes after that",
     "heap-census": "tools/heap_census.py reads the App's module groups, which are being "
                    "restructured; the 32-bit column needs a VM built outside the repository",

@@ -6,6 +6,7 @@ game over, replay, next game, series end), at each heap size given; with
 
   .venv/bin/python tools/device_heap.py [--heaps 176,192,208] [--vm PATH]
                                         [--mpy-cross PATH] [--games N] [--series N]
+                                        [--write-docs [FILE]]
 
 The board is modelled as in tools/device_latency.py: the MicroPython VM runs
 mapello.hardware.start.main with small Python stand-ins for CircuitPython's
@@ -23,16 +24,26 @@ about 154 KB free.  Each figure is followed, in brackets, by the same less
 the pool of interned names: that pool grows in blocks allocated whenever a
 new name comes, so the first figure jumps by a few KB with the layout, and
 the bracketed one is what to compare between two versions of the code.
+
+--write-docs writes this run's row of the device-heap block of
+docs/MEASUREMENTS.md (or of FILE), a row per install (compiled or from
+source): the smallest of the heaps given above which every one passes, the
+ones that failed, and the heap in use over the runs that passed, in the VM
+that ran (its word size as --word says).
 """
 import argparse
 import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 
 import device_cost  # the VM
 from device_model import drive
+
+sys.path.insert(0, drive.ROOT)
+from mapello.desktop import measurements  # noqa: E402
 
 # micropython.mem_info()'s lines: the heap's total, used and free bytes, and
 # its largest free block in blocks (of 4 words)
@@ -84,6 +95,43 @@ def lowest(out, block_bytes):
     return free, block
 
 
+def kb_span(values):
+    """'86.5-86.6 KB (67.3-67.4)' from [(bytes, bytes less the pool), ...]."""
+    def one(xs):
+        lo, hi = "%.1f" % (min(xs) / 1000.0), "%.1f" % (max(xs) / 1000.0)
+        return lo if lo == hi else "%s-%s" % (lo, hi)
+    if not values:
+        return "-"
+    pools = [p for _, p in values if p is not None]
+    return "%s KB%s" % (one([b for b, _ in values]), " (%s)" % one(pools) if pools else "")
+
+
+def parse_in_use(text):
+    """(bytes, bytes less the pool or None) of an in_use() figure, or None."""
+    m = re.match(r"(\d+) \((\d+|-)\)", text or "")
+    if not m:
+        return None
+    return int(m.group(1)), int(m.group(2)) if m.group(2) != "-" else None
+
+
+def docs_row(install, word, results):
+    """The device-heap block's row: results [(KiB, passed, in_use dict)]."""
+    sizes = sorted(set(k for k, _, _ in results))
+    passed = dict((k, all(ok for kk, ok, _ in results if kk == k)) for k in sizes)
+    failed = [k for k in sizes if not passed[k]]
+    above = [k for k in sizes if passed[k] and not [f for f in failed if f > k]]
+    smallest = ("passes from %dK" % above[0]) if above else "fails at every size run"
+    if failed and above:
+        smallest += "; fails at %s" % ", ".join("%dK" % k for k in failed)
+    ok_runs = [h for k, ok, h in results if ok]
+
+    def span(key):
+        return kb_span([v for v in (parse_in_use(h.get(key)) for h in ok_runs) if v])
+    return "| %s | %d-bit, sizes run: %s | %s | %s | %s | %s |" % (
+        install, 8 * word, ", ".join("%dK" % k for k in sizes), smallest, span("before"),
+        span("first"), span("end"))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--heaps", default="176,192,208,224,256",
@@ -101,7 +149,14 @@ def main():
                         "heap (default 0)")
     p.add_argument("--word", type=int, default=8, choices=(4, 8),
                    help="the VM's word size in bytes, for its block size (default 8; 4 for a 32-bit --vm)")
+    p.add_argument("--timeout", type=int, default=None,
+                   help="seconds a run may take; one that takes longer is stopped and fails "
+                        "(near its limit a run can recover from running out of memory again and "
+                        "again)")
+    measurements.add_flag(p)
     args = p.parse_args()
+    if args.write_docs and (args.games != 2 or args.series != 1 or args.watch):
+        raise SystemExit("--write-docs writes the 2-game series' figures: no --games, --series or --watch")
     device_cost.VM[0] = args.vm
     work = tempfile.mkdtemp(prefix="mapello-heap-")
     try:
@@ -115,13 +170,22 @@ def main():
               % ("a " if args.series == 1 else "%d " % args.series, args.games, device_cost.vm(),
                  "compiled .mpy" if args.mpy_cross else "from .py source"))
         pads = [int(b) for b in args.pads.split(",")]
+        results = []
         for kib, pad in [(int(k), b) for k in args.heaps.split(",") for b in pads]:
-            proc = subprocess.run(drive.vm_command("series", "%dK" % kib, lib, nvm, args.games, args.series,
-                                                   int(args.watch), pad),
-                                  cwd=root, capture_output=True, text=True)
-            out = proc.stdout + proc.stderr
+            try:
+                proc = subprocess.run(drive.vm_command("series", "%dK" % kib, lib, nvm, args.games,
+                                                       args.series, int(args.watch), pad),
+                                      cwd=root, capture_output=True, text=True, timeout=args.timeout)
+                out = proc.stdout + proc.stderr
+                ok = proc.returncode == 0 and "\nOK " in out
+            except subprocess.TimeoutExpired as stopped:
+                got = stopped.stdout or ""
+                if isinstance(got, bytes):
+                    got = got.decode("utf-8", "replace")
+                out = "%s\nno end within %d s: stopped" % (got, args.timeout)
+                ok = False
             heap = in_use(out)
-            ok = proc.returncode == 0 and "\nOK " in out
+            results.append((kib, ok, heap))
             last = [ln for ln in out.strip().splitlines()
                     if not ln.startswith((";", "qstr pool", "GC:", " No.", "mem:", "stack:", "AT "))][-1:]
             starts = ""
@@ -141,6 +205,9 @@ def main():
                           % (free[0], free[1], block[0], block[1]))
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    if args.write_docs:
+        install = "compiled (deploy.sh's default)" if args.mpy_cross else "from `.py` source"
+        measurements.write_row(args.write_docs, "device-heap", docs_row(install, args.word, results))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ first frame, and the loop's pace; estimated for an RP2040.
 
   .venv/bin/python tools/device_latency.py [--heap 256K] [--factor 1.0] [--vm PATH]
                                            [--only startup,game,menu,think] [--mpy] [--detail]
+                                           [--quick] [--write-docs [FILE]]
 
 How: the game runs in the MicroPython VM (the `micropython` command that
 ./test.sh installs) under valgrind's callgrind, from code.py's own entry point
@@ -48,16 +49,25 @@ with is printed beside the firmware's own figures (FIRMWARE_*).
 
 The firmware's own start (reset to code.py, boot.py included) is not run
 here: it is the 2.7 s measured in the emulator, added as a constant.
+
+--write-docs rewrites the latency block of docs/MEASUREMENTS.md (or of
+FILE) with these figures; it needs every scenario and --mpy.  With --quick
+it writes a block of the same form from fewer presses and a shorter think,
+as its last line's counts say.
 """
 import argparse
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 import device_cost  # the VM, the calibration
 from device_model import drive
+
+sys.path.insert(0, drive.ROOT)
+from mapello.desktop import measurements  # noqa: E402
 
 CYCLES_PER_INSTR = device_cost.CYCLES_PER_INSTR
 CLOCK_HZ = device_cost.CLOCK_HZ
@@ -291,7 +301,7 @@ def report_startup(run, fig, label):
               % (shown / 1000, 4 * PAGE_MS))
     print("  reset to the first frame: %.2f s (the firmware's %.1f s before code.py, measured in "
           "the emulator, + the above)" % ((FIRMWARE_MS + led) / 1000, FIRMWARE_MS / 1000))
-    return led
+    return led, shown if text is not None else None
 
 
 def report_game(run, fig, label):
@@ -311,7 +321,7 @@ def report_game(run, fig, label):
           % (label, total, nbytes, pages, "" if pages == 1 else "s", flash,
              "before" if before_wire else "after",
              "; to its text on the display: %.1f ms" % shown if shown is not None else ""))
-    return total
+    return total, shown, (nbytes, pages, flash, before_wire)
 
 
 def report_directions(run, fig):
@@ -319,6 +329,7 @@ def report_directions(run, fig):
     worst = [t + (pages * PAGE_MS if text else 0.0) for t, text, pages in got]
     texts = [fig.ms(text) for _, text, _ in got if text]
     line = "  direction press to the LEDs: %s" % span([t for t, _, _ in got])
+    shown = None
     if texts:
         line += (" (of it the display's text, set before the LEDs: %s; up to %s when displayio's "
                  "refresh of that text runs before the matrix write)" % (span(texts), span(worst)))
@@ -327,7 +338,8 @@ def report_directions(run, fig):
         line += (" (the display's text after them: %s to its last byte over I2C)"
                  % span([t for t, _ in shown]) if shown else " (the display's text after them)")
     print(line)
-    return [t for t, _, _ in got], worst
+    return {"leds": [t for t, _, _ in got], "worst": worst,
+            "text": [t for t, _ in shown] if shown else None}
 
 
 def report_idle(run, fig):
@@ -339,7 +351,7 @@ def report_idle(run, fig):
     print("  idle loop in a game: %.2f ms of work a step on average, %.1f ms at most; "
           "%d steps/s with the loop's %d ms pace, %d steps/s if it never slept"
           % (mean, max(costs), min(1000 / step_ms, 1000 / mean), step_ms, 1000 / mean))
-    return mean
+    return mean, max(costs), step_ms
 
 
 def simulate_thinking(run, fig):
@@ -368,7 +380,7 @@ def simulate_thinking(run, fig):
           "%.1f at most; %.1f ms a step besides the search; the longest step %.0f ms)"
           % (1000 * len(ticks) / total, len(slices), sum(slices) / len(slices), max(slices),
              overhead, max(ticks + rest)))
-    return 1000 * len(ticks) / total
+    return 1000 * len(ticks) / total, len(slices), sum(slices) / len(slices), max(slices)
 
 
 def report_game_start(run, fig):
@@ -381,7 +393,7 @@ def report_game_start(run, fig):
     print("  A that starts a game against the computer: the first frame %.0f ms; the computer's "
           "code then loads over %d loop steps, %.0f ms in all, the longest step %.0f ms"
           % (first, len(each), sum(each), max(each)))
-    return first, max(each)
+    return first, len(each), sum(each), max(each)
 
 
 def report_menu(run, fig):
@@ -397,6 +409,7 @@ def report_gc(run, fig):
     print("  a garbage collection: %s (before each measured press the tool collects, so the "
           "figures above are without one; a press whose allocations fill the heap pays this too)"
           % span(costs))
+    return costs
 
 def report_from_the_pin(early, late, fig):
     """A press from the pin going low, as the game scans and rests, and
@@ -432,7 +445,71 @@ def report_from_the_pin(early, late, fig):
         look = fig.ms(sum(looks) / len(looks) - sum(bare) / len(bare))
         print("  a look at the queue while the loop rests: %.1f us, %.1f %% of the CPU at one every %d ms"
               % (look * 1000, 100 * look / wake_ms, wake_ms))
-    return d_now, m_now
+    return {"direction": d_now, "move": m_now, "direction_then": d_then, "move_then": m_then,
+            "scan": scan_ms(interval), "threshold": threshold, "step": step_ms, "wake": wake_ms,
+            "scan_then": scan_ms(FIRMWARE_KEYPAD[0])}
+
+
+def latency_block(got):
+    """The latency block of docs/MEASUREMENTS.md: the figures printed above."""
+    pin = got["pin"]
+    d, m = pin["direction"], pin["move"]
+    d0, m0 = pin["direction_then"], pin["move_then"]
+    direction = got["direction"]
+    early, late = got["early"], got["late"]
+    src, mpy = got["source"], got["mpy"]
+    start = got["start"]
+    think = got["think"]
+    idle_mean, idle_max, step_ms = got["idle"]
+    nbytes, pages, flash, before = early[2]
+    both = "the LEDs; the first flip frame"
+    rows = [
+        ("a direction press, from the pin going low", "the LEDs",
+         "median **%.1f ms**, at most **%.1f**" % d,
+         "median %.0f ms, at most %.0f" % GOAL_DIRECTION),
+        ("your move (A), from the pin going low", "the first flip frame",
+         "median **%.1f ms**, at most **%.1f**" % m, "at most %.0f ms" % GOAL_MOVE_MAX),
+        ("the same two, with the firmware's settings when it was measured (keypad every %.1f ms, "
+         "the loop sleeping out its %d ms)" % (pin["scan_then"], pin["step"]), both,
+         "direction median %.1f ms, at most %.1f; move median %.1f, at most %.1f" % (d0 + m0), ""),
+        ("the same two, measured on CircuitPython 10.2.1 firmware in an RP2040 emulator, with "
+         "those settings", both,
+         "direction median %.1f ms, at most %.1f (compiled); move median %.0f, at most %.0f "
+         "compiled, %.0f from source" % (FIRMWARE_DIRECTION + FIRMWARE_MOVE), ""),
+        ("a direction press, from the step that reads it", "the LEDs; its text on the display",
+         "%s; %s" % (span(direction["leds"]), span(direction["text"]) if direction["text"] else "-"),
+         ""),
+        ("your move, move 5 / %d, from the step that reads it" % got["late_move"],
+         "the first flip frame; its text on the display",
+         "%.1f / %.1f ms; %.1f / %.1f ms" % (early[0], late[0], early[1], late[1]), ""),
+        ("a menu press, from the step that reads it", "the display's text", span(got["menu"]), ""),
+        ("the game loop, idle", "work in a %d ms step" % step_ms,
+         "%.2f ms on average, %.1f at most" % (idle_mean, idle_max), ""),
+        ("the loop while the hard level thinks", "steps",
+         "%.0f a second; a slice of 8 nodes %.1f ms on average, %.1f at most" % (think[0], think[2], think[3]),
+         ""),
+        ("`code.py`, from `.py` / `.mpy`, a game saved", "the first frame; the menu's text",
+         "%.2f / %.2f s; %.2f / %.2f s" % (src[0] / 1000, mpy[0] / 1000, src[1] / 1000, mpy[1] / 1000), ""),
+        ("a garbage collection", "", span(got["gc"]), ""),
+        ("A that starts a game against the computer, from `.py`", "the first frame",
+         "%.2f s" % (start[0] / 1000), ""),
+        ("the computer's code loading, from `.py`, after that frame", "the longest loop step",
+         "%.2f s (one module a step, %d steps, %.2f s in all)" % (start[3] / 1000, start[1], start[2] / 1000),
+         ""),
+    ]
+    return measurements.table(("from", "to", "estimate", "goal"), rows) + [
+        "",
+        "From the pin going low: keypad scans every %.1f ms and queues a press at the %s scan "
+        "that sees it, and the loop rests out its %d ms looking at the queue every %d ms; "
+        "the firmware's figures were measured before that, as the row above them models. "
+        "A move's save (%d bytes, %d flash page%s, %.1f ms) is written %s its first frame. "
+        "Add the firmware's own %.1f s from reset to `code.py`. Counted over %d direction "
+        "presses, %d moves, %d menu presses and %d slices of the hard level's search."
+        % (pin["scan"], "first" if pin["threshold"] == 1 else "%dth" % pin["threshold"],
+           pin["step"], pin["wake"], nbytes, pages, "" if pages == 1 else "s", flash,
+           "before" if before else "after", FIRMWARE_MS / 1000, len(direction["leds"]),
+           got["moves"], len(got["menu"]), think[1]),
+    ]
 
 
 def run_scenario(work, what, nvm, heap, cwd=drive.ROOT, lib=None, quick=False, detail=False):
@@ -481,11 +558,15 @@ def main():
     p.add_argument("--late", type=int, default=50, help="moves before the late move (default 50)")
     p.add_argument("--quick", action="store_true",
                    help="fewer presses and a 300 ms think (the test suite's run)")
+    measurements.add_flag(p)
     p.add_argument("--detail", action="store_true",
                    help="also the markers inside each measured press's step (the App's press, tick "
                         "and drawing); they add their own few instructions")
     args = p.parse_args()
     device_cost.VM[0] = args.vm
+    if args.write_docs and (args.only != p.get_default("only") or not args.mpy or args.detail):
+        raise SystemExit("--write-docs writes every figure of the block: run it with --mpy, "
+                         "every scenario and no --detail")
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind not found (Debian: apt-get install valgrind)")
     only = set(args.only.split(","))
@@ -519,30 +600,35 @@ def main():
           % (args.heap, CYCLES_PER_INSTR, CLOCK_HZ / 1e6, args.factor))
     print("  (WS2812 %.2f ms a frame; SSD1306 %.2f ms of I2C at 400 kHz per changed text line; "
           "flash %.1f ms per page programmed)" % (WS2812_MS, PAGE_MS, FLASH_PAGE_MS))
+    got = {}
     if "startup" in only:
-        report_startup(runs["menu"], fig, "from .py source (deploy.sh --source, or offline)")
+        got["source"] = report_startup(runs["menu"], fig, "from .py source (deploy.sh --source, or offline)")
         if "mpy" in runs:
-            report_startup(runs["mpy"], fig, "from .mpy files (deploy.sh's default)")
+            got["mpy"] = report_startup(runs["mpy"], fig, "from .mpy files (deploy.sh's default)")
     print("responsiveness, from the step that reads the press:")
     if "game" in only:
-        report_directions(runs["early"], fig)
-        report_game(runs["early"], fig, "early (move %d)" % 5)
-        report_game(runs["late"], fig, "late (move %d)" % (args.late + 1))
+        got["direction"] = report_directions(runs["early"], fig)
+        got["early"] = report_game(runs["early"], fig, "early (move %d)" % 5)
+        got["late"] = report_game(runs["late"], fig, "late (move %d)" % (args.late + 1))
     if only & {"startup", "menu"}:
-        report_menu(runs["menu"], fig)
+        got["menu"] = report_menu(runs["menu"], fig)
     if "game" in only:
-        report_idle(runs["early"], fig)
+        got["idle"] = report_idle(runs["early"], fig)
     if "think" in only:
-        report_game_start(runs["think"], fig)
-        simulate_thinking(runs["think"], fig)
+        got["start"] = report_game_start(runs["think"], fig)
+        got["think"] = simulate_thinking(runs["think"], fig)
     if "game" in only:
-        report_gc(runs["early"], fig)
-        report_from_the_pin(runs["early"], runs["late"], fig)
+        got["gc"] = report_gc(runs["early"], fig)
+        got["pin"] = report_from_the_pin(runs["early"], runs["late"], fig)
+        got["moves"] = len(runs["early"].indexes("move")) + len(runs["late"].indexes("move"))
+    got["late_move"] = args.late + 1
     if args.detail:
         print("inside the measured steps (ms from the press):")
         for name, run in sorted(runs.items()):
             for label in ("direction", "move", "menu_press"):
                 print_detail(run, fig, label)
+    if args.write_docs:
+        measurements.write_block(args.write_docs, "latency", latency_block(got))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 """Where the heap goes: what each of the game's modules holds once imported,
 in the MicroPython VM, group by group as the App loads them.
 
-  .venv/bin/python tools/heap_census.py [--source] [--vm PATH]
+  .venv/bin/python tools/heap_census.py [--source] [--vm PATH] [--write-docs [FILE]]
 
 On a board every imported module stays in RAM: its bytecode, its function
 objects, its globals' and classes' tables, its constants, and the names it
@@ -21,6 +21,12 @@ VM, such as a 32-bit build for a board's word size (the figures here are the
 64-bit VM's).  The modules are imported alone, without the App's objects, a
 game or the test's driver: what a game holds beyond them is the rest of a
 flow's live heap (tests/mp/app_series.py prints its peak).
+
+The save's readers are loaded on demand (a game resumed from the menu), so
+their group lists no module to load with it; the census imports them as a
+group of their own, after the menu's.  --write-docs writes the
+heap-census block of docs/MEASUREMENTS.md (or of FILE): the groups held in
+a game against the computer and those not, in the VM that ran.
 """
 import argparse
 import os
@@ -34,6 +40,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
+from mapello.desktop import measurements  # noqa: E402
 from mapello.ui.modules import GROUPS, words  # noqa: E402
 from min_heap import compile_package  # noqa: E402
 
@@ -67,8 +74,8 @@ mark("search memory")
 def groups():
     """[(group, [module path below mapello, ...]), ...] in the order the App
     loads them (the App itself at power-on, after the core)."""
-    order = ("core", "app", "game", "choice", "play", "ai", "pieces", "menu", "setup", "end")
-    return [(g, list(words(GROUPS, g))) for g in order]
+    order = ("core", "app", "game", "choice", "play", "ai", "pieces", "menu", "readers", "setup", "end")
+    return [(g, list(words(GROUPS, g)) or list(words(GROUPS, g, 1))) for g in order]
 
 
 def run(vm, folder, paths):
@@ -132,12 +139,59 @@ def report(rows, blocks, names, pool_bytes, title):
     print("in a game against the computer (%s): %d bytes of modules (the computer's "
           "working memory included), %d of it the working memory, plus the names' pool"
           % (", ".join(IN_A_GAME), game, memory))
+    return totals
+
+
+def kb(n):
+    return "%.1f KB" % (n / 1000.0)
+
+
+# The block's rows: (what, the groups summed); then the groups not held in a game.
+HELD = (
+    ("the core: the rules, the drawing, the saves' storage", ("core",)),
+    ("the App and the buttons", ("app",)),
+    ("the game: session, series, game, record, the save's format, random numbers", ("game",)),
+    ("the play screen, its menu, the thinking in slices, the choice B opens", ("choice", "play")),
+)
+NOT_HELD = (("the menu's, with the board catalogue", "menu"), ("the pieces' rules", "pieces"),
+            ("the save's readers (to resume)", "readers"), ("the setup's", "setup"),
+            ("game over and replay", "end"))
+
+
+def census_block(rows, names, pool_bytes, totals, vm_title):
+    """The heap-census block's lines: a row per group as a game holds them,
+    their sum, the names' pool, the groups not held, the largest modules."""
+    def size(groups):
+        return sum(totals[g][0] for g in groups)
+
+    def named(groups):
+        return sum(totals[g][1] for g in groups)
+
+    memory = totals["ai memory"][0]
+    out = [(what, kb(size(gs)), named(gs)) for what, gs in HELD]
+    out.append(("the computer player, its working memory included (%s: the board's facts, the "
+                "search's stacks and its table)" % kb(memory), kb(size(("ai",))), named(("ai",))))
+    out.append(("**all a game against the computer holds**", "**%s**" % kb(size(IN_A_GAME)),
+                named(IN_A_GAME)))
+    out.append(("the interned names' pool: the names of all the modules here (%d, the census "
+                "script's few among them: a name stays when its module is dropped)" % names,
+                kb(pool_bytes), ""))
+    out.append(("not held in such a game: %s" % " / ".join(w for w, _ in NOT_HELD),
+                " / ".join(kb(totals[g][0]).replace(" KB", "") for _, g in NOT_HELD) + " KB",
+                named([g for _, g in NOT_HELD])))
+    largest = sorted((r for r in rows if r[0] != "ai memory"), key=lambda r: -r[2])[:6]
+    return measurements.table(("the modules of", vm_title, "names they intern"), out) + [
+        "",
+        "The largest modules: %s; `ai.thinker`'s figure holds the computer's working memory."
+        % ", ".join("`%s` %s" % (tag, kb(heap)) for _, tag, heap, _ in largest),
+    ]
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--source", action="store_true", help="import the .py files (compiled by the VM)")
     p.add_argument("--vm", help="another MicroPython VM (a 32-bit build for a board's word size)")
+    measurements.add_flag(p)
     args = p.parse_args()
     vm = args.vm or shutil.which("micropython") or os.path.join(ROOT, ".venv", "bin", "micropython")
     if not os.path.exists(vm):
@@ -152,7 +206,13 @@ def main():
         rows, blocks, names, pool = census(vm, tmp)
     title = "%s, %s" % (vm if args.vm else "the 64-bit VM",
                         "from .py source" if args.source else "compiled .mpy (-O3)")
-    report(rows, blocks, names, pool, title)
+    totals = report(rows, blocks, names, pool, title)
+    if args.write_docs:
+        if args.source:
+            raise SystemExit("the heap-census block is of the compiled game: run it without --source")
+        column = "64-bit VM" if not args.vm else "VM `%s`" % os.path.basename(vm)
+        measurements.write_block(args.write_docs, "heap-census",
+                                 census_block(rows, names, pool, totals, column))
 
 
 if __name__ == "__main__":

@@ -195,9 +195,9 @@ def test_pybadge_shift_register_keys(wire):
 
 
 def test_missing_pin_names_the_key(wire):
-    # the class build_inputs raises: another test's App may have unloaded and
-    # imported the settings module again since this file imported it
-    from mapello.hardware.build import SettingsError
+    # both from the modules as they are now: another test's App may have
+    # unloaded and imported them again since this file imported them
+    from mapello.hardware.build import SettingsError, build_inputs
     with pytest.raises(SettingsError, match="MAPELLO_BUTTON_A is GP99: this board has no pin GP99"):
         build_inputs(read_settings({"MAPELLO_BUTTON_A": "GP99"}.get), board)
 

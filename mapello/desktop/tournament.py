@@ -28,9 +28,9 @@ measured them (docs/MEASUREMENTS.md, its search-cost block), medium its
 
 import glob
 import math
-import re
 import os
 import random
+import re
 import sys
 
 from mapello.rules.notation import parse_position, position_text
@@ -331,9 +331,10 @@ def docs_row(args, r, nodes):
     how.append("--device" if args.device else "--nodes %d" % args.nodes)
     if args.seed != 1:
         how.append("--seed %d" % args.seed)
+    from mapello.desktop.measurements import thousands
     hard = nodes["hard"] if isinstance(nodes, dict) else nodes
     return "| `%s %s %s` | %s | %d | %d-%d-%d | %.1f%% (%.1f to %.1f) | %+.1f (%+.1f to %+.1f) |" % (
-        args.a, args.b, " ".join(how), "{:,}".format(hard), r["games"], r["wins"], r["draws"], r["losses"],
+        args.a, args.b, " ".join(how), thousands(hard), r["games"], r["wins"], r["draws"], r["losses"],
         100 * r["rate"], 100 * r["rate_low"], 100 * r["rate_high"],
         r["mean"], r["mean_low"], r["mean_high"])
 

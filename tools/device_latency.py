@@ -96,6 +96,12 @@ def scan_ms(interval):
     return int(interval * 1024) * 1000.0 / 1024
 
 
+def queueing_scan(threshold):
+    """Which scan that sees a press queues it, with keypad's debounce_threshold."""
+    ordinals = ("first", "second", "third")
+    return ordinals[threshold - 1] if threshold <= len(ordinals) else "%dth" % threshold
+
+
 def loop_timeline(run, fig):
     """The idle loop's steps as (work ms, ms from the step's start to its
     reading of the queue), in order."""
@@ -428,7 +434,7 @@ def report_from_the_pin(early, late, fig):
     m_then = press_model(before, moves, *FIRMWARE_KEYPAD)
     print("from the pin going low (keypad scans every %.1f ms and queues a press at the %s scan "
           "that sees it; the loop rests out its %d ms, looking at the queue every %d ms):"
-          % (scan_ms(interval), "first" if threshold == 1 else "%dth" % threshold, step_ms, wake_ms))
+          % (scan_ms(interval), queueing_scan(threshold), step_ms, wake_ms))
     print("  direction press to the LEDs: median %.1f ms, at most %.1f ms (goal: median %.0f, at most %.0f)"
           % (d_now + GOAL_DIRECTION))
     print("  own move (A) to the first flip frame: median %.1f ms, at most %.1f ms (goal: at most %.0f)"
@@ -505,7 +511,7 @@ def latency_block(got):
         "A move's save (%d bytes, %d flash page%s, %.1f ms) is written %s its first frame. "
         "Add the firmware's own %.1f s from reset to `code.py`. Counted over %d direction "
         "presses, %d moves, %d menu presses and %d slices of the hard level's search."
-        % (pin["scan"], "first" if pin["threshold"] == 1 else "%dth" % pin["threshold"],
+        % (pin["scan"], queueing_scan(pin["threshold"]),
            pin["step"], pin["wake"], nbytes, pages, "" if pages == 1 else "s", flash,
            "before" if before else "after", FIRMWARE_MS / 1000, len(direction["leds"]),
            got["moves"], len(got["menu"]), think[1]),

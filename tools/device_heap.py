@@ -52,8 +52,9 @@ MEM_BLOCKS = re.compile(r"max free sz: (\d+)")
 
 
 def in_use(out):
-    """{"before" | "first" | "end": "B (P)"}: the heap in use at each HEAP
+    """{"before" | "first" | "end": (B, P)}: the heap in use at each HEAP
     line of the run's output, and P, the same less the interned names' pool
+    (None if the pool's size is missing)
     (micropython.qstr_info() right after it).  The pool grows in blocks
     that double, each allocated whenever the next new name comes, so the
     first figure jumps by a few KB with where a block lands; the second is
@@ -67,8 +68,16 @@ def in_use(out):
         pool = None
         if i + 1 < len(lines) and lines[i + 1].startswith("qstr pool"):
             pool = int(lines[i + 1].rsplit("n_total_bytes=", 1)[1].split(",")[0])
-        found[ln.split()[1]] = "%d (%s)" % (total, total - pool if pool is not None else "-")
+        found[ln.split()[1]] = (total, total - pool if pool is not None else None)
     return found
+
+
+def in_use_text(figure):
+    """'B (P)' of an in_use() figure, '-' for none."""
+    if figure is None:
+        return "-"
+    total, less_pool = figure
+    return "%d (%s)" % (total, "-" if less_pool is None else less_pool)
 
 
 def lowest(out, block_bytes):
@@ -106,14 +115,6 @@ def kb_span(values):
     return "%s KB%s" % (one([b for b, _ in values]), " (%s)" % one(pools) if pools else "")
 
 
-def parse_in_use(text):
-    """(bytes, bytes less the pool or None) of an in_use() figure, or None."""
-    m = re.match(r"(\d+) \((\d+|-)\)", text or "")
-    if not m:
-        return None
-    return int(m.group(1)), int(m.group(2)) if m.group(2) != "-" else None
-
-
 def docs_row(install, word, results):
     """The device-heap block's row: results [(KiB, passed, in_use dict)]."""
     sizes = sorted(set(k for k, _, _ in results))
@@ -126,7 +127,7 @@ def docs_row(install, word, results):
     ok_runs = [h for k, ok, h in results if ok]
 
     def span(key):
-        return kb_span([v for v in (parse_in_use(h.get(key)) for h in ok_runs) if v])
+        return kb_span([h[key] for h in ok_runs if key in h])
     return "| %s | %d-bit, sizes run: %s | %s | %s | %s | %s |" % (
         install, 8 * word, ", ".join("%dK" % k for k in sizes), smallest, span("before"),
         span("first"), span("end"))
@@ -191,12 +192,13 @@ def main():
             starts = ""
             if args.series > 1:
                 starts = ", at each series' start %s" % ", ".join(
-                    [heap.get("series%d" % k, "-") for k in range(1, args.series + 1)])
+                    [in_use_text(heap.get("series%d" % k)) for k in range(1, args.series + 1)])
             print("  %4dK%s: %s; heap in use (and less the names' pool): before code.py %s, "
                   "at the first frame %s%s, at the end %s"
                   % (kib, " pad %d" % pad if len(pads) > 1 or pad else "",
                      "passes" if ok else "fails (%s)" % (last[0][:90] if last else "?"),
-                     heap.get("before", "-"), heap.get("first", "-"), starts, heap.get("end", "-")))
+                     in_use_text(heap.get("before")), in_use_text(heap.get("first")), starts,
+                     in_use_text(heap.get("end"))))
             if args.watch:
                 free, block = lowest(out, 4 * args.word)
                 if free is not None:

@@ -44,8 +44,10 @@ from mapello.desktop import measurements  # noqa: E402
 from mapello.ui.modules import GROUPS, words  # noqa: E402
 from min_heap import compile_package  # noqa: E402
 
-# The groups held in a game against the computer (the play screen asks for "ai").
+# The groups held in a game against the computer (the play screen asks for "ai"),
+# then the others, each in the order the App loads them.
 IN_A_GAME = ("core", "app", "game", "choice", "play", "ai")
+NOT_IN_A_GAME = ("pieces", "menu", "readers", "setup", "end")
 
 SCRIPT = """
 import gc, micropython, sys
@@ -74,8 +76,7 @@ mark("search memory")
 def groups():
     """[(group, [module path below mapello, ...]), ...] in the order the App
     loads them (the App itself at power-on, after the core)."""
-    order = ("core", "app", "game", "choice", "play", "ai", "pieces", "menu", "readers", "setup", "end")
-    return [(g, list(words(GROUPS, g)) or list(words(GROUPS, g, 1))) for g in order]
+    return [(g, list(words(GROUPS, g)) or list(words(GROUPS, g, 1))) for g in IN_A_GAME + NOT_IN_A_GAME]
 
 
 def run(vm, folder, paths):

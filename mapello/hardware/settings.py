@@ -234,9 +234,10 @@ def unknown_keys(lines):
     for line in lines:
         i = line.find("=")
         key = line[:i].strip() if i > 0 else ""
-        if key.upper().startswith(PREFIX) and not (key.startswith(PREFIX) and key[8:] in DEFAULTS):
+        name = key[len(PREFIX):]
+        if key.upper().startswith(PREFIX) and not (key.startswith(PREFIX) and name in DEFAULTS):
             out.append("settings.toml: %s is not a setting (ignored): did you mean %s%s?"
-                       % (_cut(key), PREFIX, _nearest(key[8:].upper())))
+                       % (_cut(key), PREFIX, _nearest(name.upper())))
     return out
 
 

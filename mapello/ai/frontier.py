@@ -3,7 +3,15 @@ rows (docs/DESIGN.md, "The computer player").  One module for both: each
 module costs its own object, globals and names in RAM.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from mapello.ai.evaluation import COL_OF, DIRECTIONS
+
+_HISTORY_CAP = const(1 << 14)  # as mapello.ai.alphabeta's: past it, every score is halved
 
 
 def moves(R, m, out, W, HI, x1, x2, x3, down):
@@ -186,6 +194,9 @@ def leaves(se, p, limit, nodes):
                     old_killers[p] = new_killers[p]
                     new_killers[p] = c
                 history[c] += 1
+                if history[c] > _HISTORY_CAP:
+                    for i in range(100):
+                        history[i] >>= 1
                 break
     values[p] = best
     best_moves[p] = best_cell

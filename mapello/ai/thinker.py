@@ -1,6 +1,6 @@
 """The computer opponent, thinking in slices on a microcontroller: one
-Thinker per move, for the level's depth and budgets (mapello/ai/levels.py)
-and the iterative deepening of mapello/ai/search.py.
+Thinker per move, for the level's depth and budgets (mapello/ai/levels.py),
+deepening the search of mapello/ai/kernel.py's kernel iteration by iteration.
 
 `Thinker.step(n)` searches about n nodes and returns, so the app keeps the
 display and the buttons alive while the computer thinks; `best()` is a legal
@@ -15,19 +15,17 @@ except ImportError:  # CPython
 
 import gc
 
-# The biggest modules first, each compiled while the heap is least cut up,
-# with a collection after each: compiling from source on the device needs
-# room in one piece.
 from mapello.ai.evaluation import BoardInfo
-gc.collect()
-import mapello.ai.alphabeta  # noqa: F401 (imported here for the order above)
-gc.collect()
-from mapello.ai.search import Search, reserve
-gc.collect()
+from mapello.ai import kernel
 from mapello.ai.levels import DEFAULT_NODES, EXACT_EMPTIES, MAX_DEPTH, exact_nodes, one_ply
 from mapello.rules.position import PASS, cells_of, moves_mask, popcount
 from mapello.ai import LEVELS
 from mapello.rng import Rng
+
+# The search's kernel, native or bytecode (mapello.ai.kernel), loaded now.
+_KERNEL = kernel.load()
+Search = _KERNEL.Search
+reserve = _KERNEL.reserve
 
 
 _EXACT = const(200)  # the depth of an exact solve: deeper than any game goes

@@ -55,7 +55,7 @@ choice: ui.choice
 setup: game.board_setup ui.setup ui.colour
 boardsave: / game.save.board
 play: ui.thinking ui.game_menu ui.play
-ai: ai.evaluation ai.frontier ai.alphabeta ai.search ai.levels ai.thinker
+ai: ai.evaluation ai.levels ai.kernel ai.thinker / ai.native ai.frontier ai.alphabeta ai.search
 end: ui.game_over ui.replay
 """
 SWITCHED = ("pieces", "menu", "readers", "choice", "setup", "boardsave", "play", "ai", "end")

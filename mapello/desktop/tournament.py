@@ -6,9 +6,11 @@ and losses of A, the average point difference (A minus B) and 95% confidence
 intervals for both.  Games are independent, so they run in several processes.
 
 Players: the three levels of mapello.ai.thinker; a random mover; a greedy mover (most
-flips plus 3 per bonus, as simple Mapello programs do); `ab5`, a classic
-Othello program: alpha-beta over a corner/X-square weight table, 5 plies below
-each of its moves, which knows nothing of walls, jokers or bonuses; and `rr5`,
+flips plus 3 per bonus, as simple Mapello programs do); `abN` (ab5, ab9...), a
+classic Othello program: alpha-beta over a corner/X-square weight table, N
+plies below each of its moves, whose table knows nothing of walls, jokers or
+bonuses (its moves follow the rules; C where a compiler builds
+mapello/desktop/classic_ab.c, else Python); and `rr5`,
 rust-reversi's AlphaBetaSearch at depth 5 with a MatrixEvaluator of the same
 table, on the plain board only, when that package is installed
 (pip install rust-reversi==1.4.4).  The two search alike (a pass keeps the
@@ -41,7 +43,7 @@ from mapello.rules.position import (CENTRE, INNER, PASS, Position, cells_of, fli
                             popcount)
 from mapello.rules.pieces import BONUS, JOKER, MAX_PER_KIND, WALL, placement_error
 
-PLAYERS = LEVELS + ("random", "greedy", "ab5", "rr5")
+PLAYERS = LEVELS + ("random", "greedy", "rr5")   # and the classic program, abN
 
 BOARDS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                           "boards")
@@ -142,10 +144,12 @@ def _index(cell):
     return 8 * (cell // 10 - 1) + cell % 10 - 1
 
 
-def ab_move(pos, rng, depth=5):
+def ab_move(pos, rng, depth=5, value=None):
     """The classic program's move: alpha-beta over CORNER_TABLE, `depth` plies
     below each of its moves (as rust-reversi's AlphaBetaSearch counts them),
-    equal moves in a seeded random order."""
+    equal moves in a seeded random order.  value: the search below a move,
+    _ab() or the same in C (mapello/desktop/classic_ab.py)."""
+    value = value or _ab
     t = pos.turn
     own, opp = pos.discs[t], pos.discs[1 - t]
     moves = pos.legal_moves()
@@ -160,8 +164,8 @@ def ab_move(pos, rng, depth=5):
         bit = 1 << cell
         f = flips_mask(bit, own | pos.jokers, opp)
         took = 1 if bit & pos.bonuses else 0
-        v = -_ab(opp ^ f, own | f | bit, empty ^ bit, pos.jokers, pos.bonuses & ~bit,
-                 pos.taken[1 - t] - pos.taken[t] - took, depth, -AB_WIN * 10, -alpha)
+        v = -value(opp ^ f, own | f | bit, empty ^ bit, pos.jokers, pos.bonuses & ~bit,
+                   pos.taken[1 - t] - pos.taken[t] - took, depth, -AB_WIN * 10, -alpha)
         if best_v is None or v > best_v:
             best, best_v = cell, v
             alpha = max(alpha, v)
@@ -191,6 +195,24 @@ def rr_move(pos, depth=5):
     return (i // 8 + 1) * 10 + i % 8 + 1
 
 
+def classic_depth(player):
+    """N for the classic program `abN` (1 to 12 plies below each move), else None."""
+    if player.startswith("ab") and player[2:].isdigit() and 1 <= int(player[2:]) <= 12:
+        return int(player[2:])
+    return None
+
+
+def classic_value(depth):
+    """The classic program's search below a move: in C where it builds (the
+    same values), else _ab(), which is too slow past 7 plies."""
+    from mapello.desktop import classic_ab
+    if classic_ab.available():
+        return classic_ab.ab_value
+    if depth > 7:
+        raise SystemExit("ab%d needs the classic program in C, which needs a C compiler (gcc)" % depth)
+    return _ab
+
+
 def make_move(player, pos, seed, nodes):
     if isinstance(nodes, dict):
         nodes = nodes.get(player)
@@ -198,8 +220,9 @@ def make_move(player, pos, seed, nodes):
         return random_move(pos, random.Random(seed))
     if player == "greedy":
         return greedy_move(pos, random.Random(seed))
-    if player == "ab5":
-        return ab_move(pos, random.Random(seed))
+    depth = classic_depth(player)
+    if depth is not None:
+        return ab_move(pos, random.Random(seed), depth, classic_value(depth))
     if player == "rr5":
         return rr_move(pos)
     thinker = Thinker(pos, player, seed=seed, node_budget=nodes)
@@ -369,8 +392,8 @@ def run(a, b, random_count=20, seed=1, nodes=2000, jobs=2, bundled=True, plain=0
 
 def cmd_tournament(args):
     for name in (args.a, args.b):
-        if name not in PLAYERS:
-            print("error: unknown player %r: choose from %s" % (name, ", ".join(PLAYERS)),
+        if name not in PLAYERS and classic_depth(name) is None:
+            print("error: unknown player %r: choose from %s, abN (N plies, 1 to 12)" % (name, ", ".join(PLAYERS)),
                   file=sys.stderr)
             return 2
     nodes = device_budgets() if args.device else args.nodes
@@ -389,7 +412,7 @@ def cmd_tournament(args):
 
 def add_parser(sub):
     s = sub.add_parser("tournament", help="play two players against each other")
-    s.add_argument("a", help="player A: %s" % ", ".join(PLAYERS))
+    s.add_argument("a", help="player A: %s, or abN (the classic program, N plies)" % ", ".join(PLAYERS))
     s.add_argument("b", help="player B")
     s.add_argument("--random", type=int, default=20, metavar="N",
                    help="seeded random boards besides the bundled ones (default 20)")

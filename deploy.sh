@@ -208,7 +208,7 @@ say "CIRCUITPY at $target: CircuitPython $cp_version"
 # version when that can be had (downloaded once), else as source
 stage_options=()
 [ "$use_circup" = 0 ] || stage_options=(--no-libs)   # circup brings its own, online
-game_files stage "$stage/game" --board-version "$cp_version" \
+game_files stage "$stage/game" --board-version "$cp_version" --boot-out "$target/boot_out.txt" \
     ${compile_options[@]+"${compile_options[@]}"} ${stage_options[@]+"${stage_options[@]}"}
 compiled=0
 [ ! -f "$stage/game/mapello/__init__.mpy" ] || compiled=1

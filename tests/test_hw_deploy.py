@@ -563,23 +563,24 @@ def test_force_version(tmp_path):
 
 def fake_mpy_cross(tmp_path, banner):
     """A stand-in for CircuitPython's mpy-cross: `banner` for --version, and
-    for `[-O3] [-s NAME] -o OUT FILE` a file OUT of 'C', 6 and the source name it
-    embeds (FILE's path unless -s names it), as the real one embeds it,
-    then " -O3" when asked for."""
+    for `[-O3] [-march=ARCH] [-s NAME] -o OUT FILE` a file OUT of 'C', 6 and
+    the source name it embeds (FILE's path unless -s names it), as the real
+    one embeds it, then " -O3" and " -march=ARCH" when asked for."""
     tool = tmp_path / "mpy-cross"
     tool.write_text("""#!/bin/sh
 if [ "$1" = --version ]; then echo "%s"; exit 0; fi
-name="" out="" opt=""
+name="" out="" opt="" march=""
 while [ $# -gt 1 ]; do
     case "$1" in
         -s) name="$2"; shift 2 ;;
         -o) out="$2"; shift 2 ;;
         -O3) opt=" -O3"; shift ;;
+        -march=*) march=" $1"; shift ;;
         *) exit 2 ;;
     esac
 done
 [ -n "$out" ] || exit 2
-printf 'C\\006%%s%%s' "${name:-$1}" "$opt" > "$out"
+printf 'C\\006%%s%%s%%s' "${name:-$1}" "$opt" "$march" > "$out"
 """ % banner)
     tool.chmod(0o755)
     return tool
@@ -739,6 +740,7 @@ def test_compile_and_mpy_cross_together_are_refused(tmp_path):
 
 
 ZIPS = ["mapello-handheld-circuitpython-10.x.zip", "mapello-handheld-circuitpython-9.x.zip"]
+NATIVE_ZIP = "mapello-handheld-circuitpython-10.x-rp2040-rp2350.zip"
 
 
 def deploy_script_constant(name):
@@ -759,13 +761,20 @@ def test_the_bundles_are_compiled_by_the_pinned_release_for_both_versions(tmp_pa
     proc = deploy("--bundle", tmp_path / "dist", env_extra=fake_downloads(tmp_path, release))
     assert proc.returncode == 0, proc.stderr
     assert "Fetching CircuitPython %s's mpy-cross" % release in proc.stdout
-    assert sorted(os.listdir(tmp_path / "dist")) == ZIPS
+    assert sorted(os.listdir(tmp_path / "dist")) == sorted(ZIPS + [NATIVE_ZIP])
     names = bundle_names(tmp_path / "dist" / ZIPS[1])
     assert names == bundle_names(tmp_path / "dist" / ZIPS[0])
     assert "mapello/rules/position.mpy" in names and "mapello/rules/position.py" not in names
     assert "lib/neopixel.mpy" in names and "code.py" in names and "boot.py" in names
     with zipfile.ZipFile(tmp_path / "dist" / ZIPS[1]) as z:
         assert z.read("mapello/rules/position.mpy") == b"C\x06mapello/rules/position.mpy -O3"
+    # the RP2040 and RP2350 zip: the same files and the native search kernel for their chips
+    native = bundle_names(tmp_path / "dist" / NATIVE_ZIP)
+    assert sorted(set(native) - set(names)) == ["mapello/ai/native.mpy"]
+    assert not [n for n in names if "native" in n]
+    with zipfile.ZipFile(tmp_path / "dist" / NATIVE_ZIP) as z:
+        assert z.read("mapello/ai/native.mpy") == b"C\x06mapello/ai/native.mpy -O3 -march=armv6m"
+        assert "mapello/ai/native.mpy" in z.read("mapello/.mapello-installed").decode()
 
 
 def test_the_bundles_are_source_offline_or_when_asked(tmp_path):
@@ -779,9 +788,11 @@ def test_the_bundles_are_source_offline_or_when_asked(tmp_path):
 
 
 def test_the_bundles_compiled_by_another_version(tmp_path):
+    """9.2.1's mpy-cross compiles both zips, but no native code (it is 10.3.1's)."""
     proc = deploy("--bundle", tmp_path / "dist", "--compile=9.2.1", env_extra=fake_downloads(tmp_path, "9.2.1"))
     assert proc.returncode == 0, proc.stderr
     assert sorted(os.listdir(tmp_path / "dist")) == ZIPS
+    assert "no %s: its native code needs the mpy-cross of CircuitPython 10.3.1 or later" % NATIVE_ZIP in proc.stdout
     assert "mapello/rules/position.mpy" in bundle_names(tmp_path / "dist" / ZIPS[0])
 
 
@@ -791,6 +802,59 @@ def test_a_10x_mpy_cross_compiles_for_a_9x_board(tmp_path):
     proc = deploy("--target", drive, "--mpy-cross", tool)
     assert proc.returncode == 0, proc.stderr
     assert tree(drive)["mapello/rules/position.mpy"] == b"C\x06mapello/rules/position.mpy -O3"
+
+
+PICO_10_3_1 = "Adafruit CircuitPython 10.3.1 on 2026-10-01; Raspberry Pi Pico with rp2040\nBoard ID:raspberry_pi_pico\n"
+PICO2_10_4 = ("Adafruit CircuitPython 10.4.0-12-g3cdb206 on 2026-11-20; Raspberry Pi Pico 2 with rp2350a\n"
+              "Board ID:raspberry_pi_pico2\n")
+PYBADGE_10_3_1 = ("Adafruit CircuitPython 10.3.1 on 2026-10-01; Adafruit PyBadge with samd51j19\n"
+                  "Board ID:pybadge\n")
+PICO_10_3_0 = PICO_10_3_1.replace("10.3.1", "10.3.0")
+
+
+@pytest.mark.parametrize("version,chip,march", [
+    ("10.3.1", "rp2040", "armv6m"), ("10.3.1", "rp2350a", "armv6m"), ("10.4.0-12-g3cdb206", "rp2350b", "armv6m"),
+    ("11.0.0", "rp2040", "armv6m"), ("10.3.0", "rp2040", None), ("10.3.1-rc.1", "rp2040", None),
+    ("9.2.1", "rp2040", None), ("10.3.1", "samd51j19", None), ("10.3.1", "esp32s3", None), ("", "rp2040", None)])
+def test_which_boards_load_native_code(version, chip, march):
+    from mapello.desktop import gamefiles
+    assert gamefiles.native_march(version, chip) == march
+
+
+def test_the_chip_is_read_from_boot_out():
+    from mapello.desktop import gamefiles
+    assert gamefiles.chip_of(PICO_10_3_1) == "rp2040"
+    assert gamefiles.chip_of(PICO2_10_4) == "rp2350a"
+    assert gamefiles.chip_of("Adafruit CircuitPython 10.3.1 on 2026-10-01; Some board\n") == ""
+    assert gamefiles.chip_of("") == ""
+
+
+@pytest.mark.parametrize("boot_out,native", [(PICO_10_3_1, True), (PICO2_10_4, True),
+                                             (PYBADGE_10_3_1, False), (PICO_10_3_0, False)],
+                         ids=["pico-10.3.1", "pico2-10.4", "pybadge-10.3.1", "pico-10.3.0"])
+def test_the_native_search_goes_where_the_board_loads_it(tmp_path, boot_out, native):
+    """Compiled for the RP2040's Cortex-M0+ (which the RP2350 loads too) on
+    CircuitPython 10.3.1 and later; elsewhere the bytecode search alone."""
+    drive = make_drive(tmp_path, boot_out)
+    release = boot_out.split()[2].split("-")[0]
+    tool = fake_mpy_cross(tmp_path, "CircuitPython %s on 2026-10-01; mpy-cross emitting mpy v6.3" % release)
+    proc = deploy("--target", drive, "--mpy-cross", tool)
+    assert proc.returncode == 0, proc.stderr
+    files = tree(drive)
+    assert "mapello/ai/native.py" not in files
+    assert "mapello/ai/alphabeta.mpy" in files       # the bytecode search, for a refusal
+    if native:
+        assert files["mapello/ai/native.mpy"] == b"C\x06mapello/ai/native.mpy -O3 -march=armv6m"
+        assert "the computer player in native code for the rp2" in proc.stdout
+        assert "mapello/ai/native.mpy" in files[INSTALLED].decode()
+    else:
+        assert "mapello/ai/native.mpy" not in files
+    if boot_out == PICO_10_3_0:
+        assert "CircuitPython 10.3.1 or later would run the computer player in native code" in proc.stdout
+    # copied as source, there is none: a board cannot compile viper code
+    proc = deploy("--target", drive, "--source")
+    assert proc.returncode == 0, proc.stderr
+    assert not [f for f in tree(drive) if "native" in f]
 
 
 def test_circup_when_asked(tmp_path):

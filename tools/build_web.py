@@ -38,6 +38,9 @@ FONT = "fonts/mapello-5x8.bin"
 SKIP = ("sim", "desktop")
 HARDWARE = ("__init__.py", "console.py", "repeat.py", "matrix.py", "wiring.py", "record_log.py",
             "settings.py")
+# and the search's native code, which the browser's VM cannot run (the page
+# searches in bytecode)
+NATIVE = ("mapello/ai/native.py",)
 # What page.js puts in MicroPython's file system, the files' text as they are,
 # in one file: one request instead of some sixty.
 BUNDLE = "game.json"
@@ -120,6 +123,8 @@ def device_files():
             if not name.endswith(".py") or desktop_only(os.path.join(folder, name)):
                 continue
             if rel == "mapello/hardware" and name not in HARDWARE:
+                continue
+            if rel + "/" + name in NATIVE:
                 continue
             out.append(rel + "/" + name)
     return out

@@ -17,7 +17,10 @@ from mapello.desktop.downloads import BuildError, say
 HELP = """\
 Writes mapello-handheld-circuitpython-N.x.zip into DIR for CircuitPython %(majors)s:
 code.py, boot.py, settings.toml (the Pico example), settings.toml.pybadge,
-lib/, mapello/, boards/ and fonts/, the files deploy.sh copies to a drive.
+lib/, mapello/, boards/ and fonts/, the files deploy.sh copies to a drive;
+and, compiled, %(native)s, the 10.x zip with the computer
+player in native code as well, for an RP2040 or RP2350 board (the Pico, the
+Pico 2) on CircuitPython %(since)s or later.
 Runs with Python 3's standard library alone (no pip, no bash).
 
 The libraries are the versions lib/requirements.txt pins, taken from lib/
@@ -33,8 +36,14 @@ Downloads are kept in %(cache)s.
 """
 
 
-def zip_names():
-    return ["mapello-handheld-circuitpython-%d.x.zip" % major for major in mpy_cross.SUPPORTED_MAJORS]
+# The zips: (name, the CircuitPython major it is for, its boards, the -march
+# of its native modules or None).  The RP2040 and RP2350 boards of 10.3.1 and
+# later get the computer player in native code as well (gamefiles.NATIVE_...).
+NATIVE_ZIP = "mapello-handheld-circuitpython-10.x-rp2040-rp2350.zip"
+ZIPS = tuple(("mapello-handheld-circuitpython-%d.x.zip" % major, major, "any board", None)
+             for major in mpy_cross.SUPPORTED_MAJORS) + (
+    (NATIVE_ZIP, 10, "an RP2040 or RP2350 board on %s or later"
+     % ".".join("%d" % n for n in gamefiles.NATIVE_SINCE), gamefiles.NATIVE_MARCH),)
 
 
 def _entries(game):
@@ -70,15 +79,24 @@ def write_bundles(out_dir, compile="auto", version=None, given=None, libs_from=N
     stamp = max((time.gmtime(int(epoch)) if epoch else time.localtime())[:6], (1980, 1, 1, 0, 0, 0))
     work = tempfile.mkdtemp(prefix="mapello-bundle-")
     try:
-        game = os.path.join(work, "game")
-        gamefiles.stage(game, root=root, tool=tool)
-        shutil.copyfile(os.path.join(root, "settings.toml.pico"), os.path.join(game, "settings.toml"))
-        shutil.copyfile(os.path.join(root, "settings.toml.pybadge"), os.path.join(game, "settings.toml.pybadge"))
-        for major, name in zip(mpy_cross.SUPPORTED_MAJORS, zip_names()):
+        staged = {}
+        for name, major, boards, march in ZIPS:
+            if march and gamefiles.native_march(mpy_cross.version_of(tool) if tool else "", "rp2040") is None:
+                say("no %s: its native code needs the mpy-cross of CircuitPython %s or later"
+                    % (name, ".".join("%d" % n for n in gamefiles.NATIVE_SINCE)))
+                continue
+            game = staged.get(march)
+            if game is None:
+                game = staged[march] = os.path.join(work, march or "game")
+                gamefiles.stage(game, root=root, tool=tool, march=march)
+                shutil.copyfile(os.path.join(root, "settings.toml.pico"), os.path.join(game, "settings.toml"))
+                shutil.copyfile(os.path.join(root, "settings.toml.pybadge"),
+                                os.path.join(game, "settings.toml.pybadge"))
             path = os.path.join(out_dir, name)
             _write_zip(game, path, stamp)
-            say("wrote %s (%d bytes, for CircuitPython %d.x, %s)"
-                % (os.path.abspath(path), os.path.getsize(path), major, "compiled" if tool else "source"))
+            say("wrote %s (%d bytes, for CircuitPython %d.x on %s, %s)"
+                % (os.path.abspath(path), os.path.getsize(path), major, boards,
+                   "compiled" if tool else "source"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -99,7 +117,8 @@ def add_parser(sub):
     majors = " and ".join("%d" % m for m in mpy_cross.SUPPORTED_MAJORS)
     s = sub.add_parser("bundle", help="write the zips to unzip onto CIRCUITPY (no deploy.sh needed)",
                        description=HELP % {"majors": majors, "release": mpy_cross.BUNDLE_MPY_CROSS_VERSION,
-                                           "cache": cache_dir()},
+                                           "cache": cache_dir(), "native": NATIVE_ZIP,
+                                           "since": ".".join("%d" % n for n in gamefiles.NATIVE_SINCE)},
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("dir", metavar="DIR", help="the folder the zips go into (made if missing)")
     gamefiles.add_compile_options(s)

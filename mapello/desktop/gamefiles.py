@@ -6,7 +6,9 @@ one definition of an install, which deploy.sh copies onto a drive and
     code.py, boot.py        source: CircuitPython runs them as text
     lib/                    the pinned libraries (mapello/desktop/libraries.py)
     mapello/                the device modules (not desktop/, sim/ or
-                            '# desktop-only' files), and .mapello-installed,
+                            '# desktop-only' files; the native ones only
+                            compiled, for a board that loads them), and
+                            .mapello-installed,
                             the list of them: an update removes only the
                             files it lists that a new version lacks
     boards/, fonts/         the bundled boards and the font's glyph sheet, and
@@ -19,6 +21,7 @@ deploy.sh reaches it through `python3 -m mapello.desktop.deploy_steps`."""
 
 import argparse
 import os
+import re
 import shutil
 
 from mapello.desktop import libraries, mpy_cross
@@ -30,6 +33,17 @@ BUNDLED = ".mapello-bundled"        # in boards/ and fonts/: each file's cksum, 
 INSTALLED_HEADER = ("# The files a Mapello install put in mapello/. An update removes those of them the"
                     " new version lacks, and leaves every other file here alone.\n")
 DEVICE_ONLY_FOLDERS = ("desktop", "sim")    # of mapello/: they never go to the device
+# mapello/'s modules of native code (mapello/ai/kernel.py says why): only
+# compiled, for a board that loads native code, and installed nowhere else.
+NATIVE_MODULES = ("mapello/ai/native.py",)
+# The chips whose CircuitPython loads native .mpy files (boot_out.txt's "with
+# rp2040", "with rp2350a"), from the first release that does, and mpy-cross's
+# -march for them: the RP2040's Cortex-M0+ code, which the RP2350's
+# Cortex-M33 loads as well (a Thumb-2 board's loader takes every Arm
+# architecture up to its own).
+NATIVE_CHIPS = ("rp2040", "rp2350")
+NATIVE_SINCE = (10, 3, 1)
+NATIVE_MARCH = "armv6m"
 
 
 def is_desktop_only(path):
@@ -38,8 +52,32 @@ def is_desktop_only(path):
     return any(line.strip().lower() == "# desktop-only" for line in head)
 
 
+def native_march(version, chip):
+    """mpy-cross's -march for the native modules of a board running
+    CircuitPython `version` on `chip` (as boot_out.txt names them), or None
+    where the board loads no native code (other chips, earlier releases,
+    their pre-releases)."""
+    found = re.match(r"([0-9]+)\.([0-9]+)\.([0-9]+)(.*)", version or "")
+    if not found or not (chip or "").lower().startswith(NATIVE_CHIPS):
+        return None
+    release = tuple(int(n) for n in found.groups()[:3])
+    pre = re.match(r"-(alpha|beta|rc)", found.group(4))
+    if release < NATIVE_SINCE or (release == NATIVE_SINCE and pre):
+        return None
+    return NATIVE_MARCH
+
+
+def chip_of(boot_out):
+    """The chip boot_out.txt's first line names ("...; Raspberry Pi Pico with
+    rp2040" -> "rp2040"), or ''."""
+    first = boot_out.splitlines()[0] if boot_out else ""
+    found = re.search(r" with ([A-Za-z0-9_]+)\s*$", first)
+    return found.group(1).lower() if found else ""
+
+
 def device_modules(root=ROOT):
-    """mapello/'s modules that go to the device, as sorted '/'-paths."""
+    """mapello/'s modules that go to every device, as sorted '/'-paths (not
+    the native ones: see stage())."""
     out = []
     top = os.path.join(root, "mapello")
     for base, dirs, files in os.walk(top):
@@ -47,8 +85,9 @@ def device_modules(root=ROOT):
         dirs[:] = [d for d in dirs if d != "__pycache__"
                    and not (rel_base == "mapello" and d in DEVICE_ONLY_FOLDERS)]
         for name in files:
-            if name.endswith(".py") and not is_desktop_only(os.path.join(base, name)):
-                out.append(rel_base + "/" + name)
+            rel = rel_base + "/" + name
+            if name.endswith(".py") and rel not in NATIVE_MODULES and not is_desktop_only(os.path.join(base, name)):
+                out.append(rel)
     return sorted(out)
 
 
@@ -93,10 +132,13 @@ def _write_bundled(folder):
         f.write("".join(lines))
 
 
-def stage(dest, root=ROOT, libs=True, tool=None):
+def stage(dest, root=ROOT, libs=True, tool=None, march=None):
     """dest (a new folder) gets the game as it goes onto the drive; lib/ only
-    with libs (circup brings its own); compiled when tool (an mpy-cross) is given."""
-    paths = device_modules(root) + ["code.py", "boot.py"]
+    with libs (circup brings its own); compiled when tool (an mpy-cross) is
+    given, with the native modules for the board when march (native_march())
+    is given too."""
+    native = list(NATIVE_MODULES) if tool and march else []
+    paths = device_modules(root) + native + ["code.py", "boot.py"]
     if libs:
         paths += ["lib/" + f for f in libraries.all_files()]
     for folder, ending in (("boards", ".txt"), ("fonts", ".bin")):   # the .pcf the sheet is made from stays
@@ -120,7 +162,8 @@ def stage(dest, root=ROOT, libs=True, tool=None):
                 name = rel[:-3] + ".mpy"
                 in_lib = rel.startswith("lib/")
                 mpy_cross.compile_file(tool, os.path.join(dest, *rel.split("/")),
-                                       "/" + name if in_lib else name, optimise=not in_lib)
+                                       "/" + name if in_lib else name, optimise=not in_lib,
+                                       march=march if rel in native else None)
     installed = sorted(rel if not tool or not rel.endswith(".py") else rel[:-3] + ".mpy"
                        for rel in paths if rel.startswith("mapello/"))
     with open(os.path.join(dest, "mapello", INSTALLED), "w", newline="\n") as f:

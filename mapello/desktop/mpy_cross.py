@@ -61,6 +61,12 @@ def banner(tool):
     return proc.stdout.strip()
 
 
+def version_of(tool):
+    """The CircuitPython version tool --version names ('' if none)."""
+    found = re.search(r"CircuitPython ([0-9][^ ;]*)", banner(tool))
+    return found.group(1) if found else ""
+
+
 def check(tool, board_major=None):
     """BuildError unless tool makes files that board reads: its own major's,
     or, for 9.x and 10.x (no board: the bundles), either's."""
@@ -136,11 +142,13 @@ def choose(compile_mode, version, board_major=None, given=None, what="copying th
     return tool
 
 
-def compile_file(tool, source, name, optimise):
+def compile_file(tool, source, name, optimise, march=None):
     """source (a .py) compiled by tool into the .mpy beside it, which carries
-    name, the path the board imports it by, for tracebacks; the .py goes."""
+    name, the path the board imports it by, for tracebacks; the .py goes.
+    march: the chip's architecture, for a module of native code."""
     target = source[:-3] + ".mpy"
-    args = [tool] + (["-O3"] if optimise else []) + ["-s", name, "-o", target, source]
+    args = ([tool] + (["-O3"] if optimise else []) + (["-march=" + march] if march else [])
+            + ["-s", name, "-o", target, source])
     if subprocess.run(args).returncode != 0:
         raise BuildError("mpy-cross failed on %s" % os.path.basename(source))
     os.remove(source)

@@ -139,3 +139,17 @@ def test_cpython_takes_the_bytecode_kernel_quietly():
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert proc.stdout == "mapello.ai.search\n", proc.stdout + proc.stderr
     assert proc.stderr == ""
+
+
+def test_the_vm_player_chooses_the_thinkers_moves():
+    """The desktop's long runs play the levels in the VM's native code:
+    the same moves as the Thinker in CPython."""
+    from mapello.ai.thinker import Thinker
+    from mapello.desktop.vm_player import VMPlayer
+    with VMPlayer() as vm:
+        for i, pos in enumerate(positions(12, seed=5)):
+            for level, nodes in (("hard", 3000), ("medium", 800), ("easy", 0)):
+                t = Thinker(pos, level, seed=i, node_budget=nodes)
+                while not t.step(100000):
+                    pass
+                assert vm.move(pos, level, i, nodes) == t.best(), (position_text(pos), level)

@@ -18,18 +18,44 @@ import os
 import sys
 
 
+NATIVE = ("mapello.ai.native",)
+# the bytecode kernel's modules, the largest first: each compiles after a
+# collection, and compiling one from source on the device needs room in one piece
+BYTECODE = ("mapello.ai.frontier", "mapello.ai.alphabeta", "mapello.ai.search")
+_REFUSED = []  # the native module, once the board refused it
+
+
 def load():
-    """The kernel's module (its Search and reserve()), imported now: each
-    module after a collection, the largest first, since compiling one from
-    source on the device needs room in one piece."""
-    if native_installed():
-        try:
-            return _module("mapello.ai.native")
-        except (ValueError, SyntaxError, ImportError) as refused:  # made for another chip or firmware
-            print("mapello: native search not loaded (%s); searching in bytecode" % refused)
-    _module("mapello.ai.frontier")
-    _module("mapello.ai.alphabeta")
-    return _module("mapello.ai.search")
+    """The kernel's module (its Search and reserve()), imported now if
+    load_next() has not imported it yet."""
+    while not load_next():
+        pass
+    return sys.modules[modules()[-1]]
+
+
+def load_next(busy=False):
+    """Import the kernel's next module unless `busy` (something else was
+    imported in this step): one compile a call, so that the app's ticks
+    spread them (mapello.ui.modules.load_step).  True once nothing was left
+    to import."""
+    for path in modules():
+        if path not in sys.modules:
+            if busy:
+                return False
+            try:
+                _module(path)
+            except (ValueError, SyntaxError, ImportError) as refused:  # made for another chip or firmware
+                if path not in NATIVE:
+                    raise
+                _REFUSED.append(path)
+                print("mapello: native search not loaded (%s); searching in bytecode" % refused)
+            return False
+    return True
+
+
+def modules():
+    """The modules of the kernel this board runs, in load order."""
+    return NATIVE if native_installed() and not _REFUSED else BYTECODE
 
 
 def native_installed():

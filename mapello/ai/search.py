@@ -17,6 +17,11 @@ from mapello.ai import alphabeta
 from mapello.ai.evaluation import DIRECTIONS
 
 _INF = const(1000000)
+# Nodes a step of the app's thinking searches (a few ms on an RP2040: block
+# search-cost of docs/MEASUREMENTS.md), and at most between two looks at the
+# clock (mapello.ai.thinker); mapello.ai.native has its own.
+SLICE = const(8)
+CLOCK_NODES = const(64)
 
 # The working memory of a search: made by the first search and used by every
 # later one, so that a game does not cut up the heap with a new set of lists

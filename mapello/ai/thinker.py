@@ -26,6 +26,7 @@ from mapello.rng import Rng
 _KERNEL = kernel.load()
 Search = _KERNEL.Search
 reserve = _KERNEL.reserve
+SLICE = _KERNEL.SLICE  # nodes a step of the app's thinking searches
 
 
 _EXACT = const(200)  # the depth of an exact solve: deeper than any game goes
@@ -43,6 +44,8 @@ class Thinker:
     steps: it must not change before them (the play screen takes no move
     while the computer or a hint thinks).
     """
+
+    slice = SLICE  # the nodes of a step of the app's thinking (mapello.ui.thinking)
 
     def __init__(self, pos, level, seed=0, node_budget=None, time_budget_ms=None, clock=None,
                  max_depth=None):
@@ -120,8 +123,8 @@ class Thinker:
             limit = stop_at
             if self.node_budget is not None and limit > self.node_budget:
                 limit = self.node_budget
-            if self._clock is not None and limit > self.nodes + 64:
-                limit = self.nodes + 64  # look at the clock every 64 nodes
+            if self._clock is not None and limit > self.nodes + _KERNEL.CLOCK_NODES:
+                limit = self.nodes + _KERNEL.CLOCK_NODES  # look at the clock now and then
             finished = self._search.run(limit)
             if finished is None:  # a newer Thinker took the search over
                 self.stop()

@@ -24,7 +24,7 @@ from mapello.rules.notation import parse_position, position_text
 from mapello.ai.thinker import Thinker
 from mapello.rules.position import Position
 
-SLICE = 8  # nodes per step, as the app (screens_play.THINK_SLICE)
+SLICE = 8  # nodes per step, as the app thinks in bytecode (mapello.ai.search.SLICE)
 
 # The fixed positions of the device-cost benchmark (tools/device_cost.py):
 # the plain board and Mapello boards, from the opening to the endgame.

@@ -152,12 +152,19 @@ def drop_all():
 def load_step(name):
     """Import the next module of the group `name` that is not loaded yet:
     one compile a call, so that a screen's ticks can spread a group's load
-    over several loop steps.  True once the group is loaded."""
+    over several loop steps.  True once the group is loaded.  A module that
+    chooses more modules to load (mapello.ai.kernel: the search's, native
+    or bytecode) offers a load_next(busy), which imports them likewise
+    before the group goes on."""
     loaded = False
     for path in paths(name):
-        if path not in sys.modules:
+        module = sys.modules.get(path)
+        if module is None:
             if loaded:
                 return False
-            load_module(path)
+            module = load_module(path)
             loaded = True
+        more = getattr(module, "load_next", None)
+        if more is not None and not more(loaded):
+            return False
     return True

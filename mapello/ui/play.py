@@ -37,6 +37,7 @@ class Screen:
         self.thinker = None
         self.hinter = None
         self.mind = None              # the Thinker both restart, move after move
+        self.turn_from = None         # the clock when the computer's turn began
         self.finished = False
         self._said_thinking = False   # "computer thinking" is on the display
         self.preview = 0              # the discs the move under the resting cursor would flip
@@ -93,6 +94,7 @@ class Screen:
     def new_turn(self):
         self.thinker = None
         self.hinter = None
+        self.turn_from = None
         self._place_cursor()
         self.rested()
 
@@ -210,9 +212,11 @@ class Screen:
 
     # --- time ----------------------------------------------------------------
     def tick(self, now):
+        pos = self.session.pos
+        if self.turn_from is None and self.session.is_computer(pos.turn):
+            self.turn_from = now      # its time runs from here, while its code loads too
         if self.computer_due:
             self.computer_due = not modules.load_step("ai")
-        pos = self.session.pos
         if self.flipping and now - self.flip_until >= 0:
             self.flipping = 0
             self.app.changed()
@@ -262,7 +266,7 @@ class Screen:
             return
         if self.thinker is None:
             self.thinker = self.mind = search(self.app, pos, self.session.level,
-                                              len(self.session.game.moves), self.mind)
+                                              len(self.session.game.moves), self.mind, self.turn_from)
             self.app.changed()
             return
         if run_slices(self.app.clock, self.thinker):

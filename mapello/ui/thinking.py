@@ -13,24 +13,26 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-THINK_SLICE = const(8)          # nodes per step (a slice's time: docs/MEASUREMENTS.md, block latency)
 THINK_TICK_MS = const(15)       # a tick's share of thinking, so buttons stay alive
-_THINK_TICK_NODES = const(400)   # and a cap, for clocks that stand still in tests
+_THINK_TICK_SLICES = const(50)  # and a cap, for clocks that stand still in tests
 HARD = const(2)                 # the level a hint thinks at
 
 
-def search(app, pos, level, ply, again=None):
+def search(app, pos, level, ply, again=None, since=None):
     """A Thinker for level index `level` that never thinks longer than the
-    think_ms setting (2 s by default, the budget for an RP2040): the hard
-    level uses all of it, the lower levels stop sooner, at their own node
-    budgets.  `ply` (moves so far) varies the seed from move to move.
-    `again`: the game's last Thinker, restarted rather than made anew."""
+    think_ms setting (2 s by default) from `since` (the clock when the turn
+    began; by default now): the hard level uses all of it, the lower levels
+    stop sooner, at their own node budgets.  `ply` (moves so far) varies the
+    seed from move to move.  `again`: the game's last Thinker, restarted
+    rather than made anew."""
     if "mapello.ai.thinker" not in sys.modules:    # a hint before the computer's ticks loaded it
         modules.load("ai")
     from mapello.ai.levels import DEFAULT_NODES
     from mapello.ai.thinker import Thinker
     nodes = None if level == HARD else DEFAULT_NODES[level]
     think_ms = app.settings.get("think_ms", 2000)
+    if since is not None:   # what loading the computer's modules took is spent
+        think_ms = max(think_ms - (app.clock() - since), THINK_TICK_MS)
     if again is None:
         return Thinker(pos, LEVELS[level], app.seed + ply, nodes, think_ms, app.clock)
     again.restart(pos, LEVELS[level], app.seed + ply, nodes, think_ms, app.clock)
@@ -41,7 +43,8 @@ def run_slices(clock, thinker):
     """Work on `thinker` for this tick's share; True once its choice is final."""
     start = clock()
     first = thinker.nodes
-    while not thinker.step(THINK_SLICE):
-        if clock() - start >= THINK_TICK_MS or thinker.nodes - first >= _THINK_TICK_NODES:
+    size = thinker.slice
+    while not thinker.step(size):
+        if clock() - start >= THINK_TICK_MS or thinker.nodes - first >= _THINK_TICK_SLICES * size:
             return False
     return True

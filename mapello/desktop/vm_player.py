@@ -28,6 +28,8 @@ def vm_command():
     import sys
     exe = shutil.which("micropython") or os.path.join(os.path.dirname(sys.executable), "micropython")
     if not os.path.exists(exe):
+        exe = os.path.join(ROOT, ".venv", "bin", "micropython")
+    if not os.path.exists(exe):
         raise SystemExit("the MicroPython VM is missing: run ./test.sh once, which installs it")
     return exe
 

@@ -2,8 +2,9 @@
 
 Viper's typed pointers become small classes with the same loads and stores
 (ptr8, ptr16 unsigned; ptr32 a 32-bit word, read back as a board's 32-bit
-build reads it or as the 64-bit VM does, zero-extended), and
-`@micropython.viper` leaves the function as it is.  Run so, the kernel's
+build reads it or as the 64-bit VM does, zero-extended), a pointer's
+address (int(pointer)) an offset into its buffer, and `@micropython.viper`
+leaves the function as it is.  Run so, the kernel's
 every local can be watched on every line (`watch_words`): a value past 31
 bits would be a different number on a board than in the desktop VM.
 """
@@ -15,11 +16,41 @@ from array import array
 WORD = 1 << 31
 
 
+class Address(int):
+    """What viper's int(pointer) gives, an address: here the byte offset
+    into the buffer, which it carries along through additions."""
+
+    def __new__(cls, value, obj):
+        address = int.__new__(cls, value)
+        address.obj = obj
+        return address
+
+    def __add__(self, n):
+        return Address(int(self) + int(n), self.obj)
+
+    __radd__ = __add__
+
+    def __sub__(self, n):
+        return Address(int(self) - int(n), self.obj)
+
+
+def viper_int(x):
+    """viper's int(): a pointer's address, else the machine word."""
+    if isinstance(x, _Pointer):
+        return Address(x.offset, x.obj)
+    return int(x)
+
+
 class _Pointer:
-    """A viper pointer over a bytearray, bytes or array, by element size."""
+    """A viper pointer over a bytearray, bytes or array, by element size,
+    from an object or from an address (Address) into one."""
     size = 1
 
     def __init__(self, obj):
+        self.offset = 0
+        if isinstance(obj, Address):
+            self.offset = int(obj)
+            obj = obj.obj
         self.obj = obj
         self.item = getattr(obj, "itemsize", 1)
 
@@ -40,19 +71,21 @@ class _Pointer:
         self.obj[j] = _fit(word, self.obj)
 
     def __getitem__(self, i):
-        if self.item == self.size:
-            return self.obj[i] & ((1 << (8 * self.size)) - 1)
+        at = self.offset + i * self.size
+        if self.item == self.size and at % self.item == 0:
+            return self.obj[at // self.item] & ((1 << (8 * self.size)) - 1)
         value = 0
         for k in range(self.size):
-            value |= self._get_byte(i * self.size + k) << (8 * k)
+            value |= self._get_byte(at + k) << (8 * k)
         return value
 
     def __setitem__(self, i, value):
-        if self.item == self.size:
-            self.obj[i] = _fit(value & ((1 << (8 * self.size)) - 1), self.obj)
+        at = self.offset + i * self.size
+        if self.item == self.size and at % self.item == 0:
+            self.obj[at // self.item] = _fit(value & ((1 << (8 * self.size)) - 1), self.obj)
             return
         for k in range(self.size):
-            self._set_byte(i * self.size + k, value >> (8 * k))
+            self._set_byte(at + k, value >> (8 * k))
 
 
 def _fit(unsigned, obj):
@@ -102,6 +135,7 @@ def load_native(signed=False):
     try:
         sys.modules.pop("mapello.ai.native", None)
         module = importlib.import_module("mapello.ai.native")
+        module.int = viper_int  # int(pointer) is an address, in this module alone
     finally:
         if saved is None:
             del sys.modules["micropython"]

@@ -1,7 +1,7 @@
 # desktop-only
 """Fit the computer player's evaluation to self-play games.
 
-  .venv/bin/python tools/tune_eval.py games --count 1200 --out /tmp/games.txt
+  .venv/bin/python tools/tune_eval.py games --count 1200 [--nodes N] [--vm] --out /tmp/games.txt
   .venv/bin/python tools/tune_eval.py fit /tmp/games.txt
 
 `games` plays the hard level against itself (a few random opening moves, then
@@ -42,9 +42,12 @@ def phase_of(empties):
     return len(PHASES) - 1
 
 
+_VM = []  # this process's VMPlayer, with --vm
+
+
 def play_one(job):
     """One self-play game: [(position text, result for the side to move)]."""
-    seed, plain, nodes = job
+    seed, plain, nodes, vm = job
     rng = random.Random(seed)
     pos = Position() if plain else random_board(seed)
     texts = []
@@ -60,10 +63,16 @@ def play_one(job):
         else:
             texts.append(position_text(pos))
             turns.append(pos.turn)
-            t = Thinker(pos, "hard", seed=seed + ply, node_budget=nodes)
-            while not t.step(100000):
-                pass
-            move = t.best()
+            if vm:
+                if not _VM:
+                    from mapello.desktop.vm_player import VMPlayer
+                    _VM.append(VMPlayer())
+                move = _VM[0].move(pos, "hard", seed + ply, nodes)
+            else:
+                t = Thinker(pos, "hard", seed=seed + ply, node_budget=nodes)
+                while not t.step(100000):
+                    pass
+                move = t.best()
         pos.play(move)
         ply += 1
     b, w = pos.score()
@@ -75,7 +84,7 @@ def play_one(job):
 
 
 def cmd_games(args):
-    jobs = [(args.seed + i, i % 2 == 0, args.nodes) for i in range(args.count)]
+    jobs = [(args.seed + i, i % 2 == 0, args.nodes, args.vm) for i in range(args.count)]
     with multiprocessing.Pool(args.jobs) as pool, open(args.out, "w") as f:
         for i, game in enumerate(pool.imap_unordered(play_one, jobs, chunksize=4)):
             for text, result in game:
@@ -215,6 +224,8 @@ def main():
     g.add_argument("--nodes", type=int, default=800)
     g.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     g.add_argument("--out", required=True)
+    g.add_argument("--vm", action="store_true",
+                   help="search in the MicroPython VM's native code (the same games, some 20 times as fast)")
     g.set_defaults(func=cmd_games)
     f = sub.add_parser("fit", help="fit the evaluation's weights to the positions")
     f.add_argument("games")

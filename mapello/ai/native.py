@@ -69,6 +69,7 @@ _NULL_WINDOW = const(18)  # 1 when searched with a null window
 _COUNT = const(19)  # the moves in the list
 _MOVES = const(20)  # the word where the move list's bytes start
 _STRIDE = const(36)
+_RECORD = const(144)  # _STRIDE words, in bytes
 
 # The array `control`: where the loop stopped, what it found, the search's constants
 _C_PLY = const(0)
@@ -118,12 +119,12 @@ _DIRECTIONS = bytes((0, 1, 2, 10, 12, 20, 21, 22))
 
 
 @micropython.viper
-def _run(tables, limit: int) -> int:
+def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
     """Advance the search in `tables` until its iteration ends (returns 1)
-    or `limit` nodes were searched (returns 0)."""
-    board = ptr8(tables[_T_BOARD])
-    st = ptr32(tables[_T_PLIES])
-    mv = ptr8(tables[_T_PLIES])
+    or `limit` nodes were searched (returns 0).  board: tables' mailbox;
+    rec: any array (a ply's record, once running).  The first two locals
+    are kept in registers, so the two used most are arguments."""
+    base = int(ptr32(tables[_T_PLIES]))  # the plies' address: a ply's record is _RECORD bytes on
     rows = ptr32(tables[_T_ROWS])
     weights = ptr16(tables[_T_WEIGHTS])
     points = ptr8(tables[_T_POINTS])
@@ -151,31 +152,31 @@ def _run(tables, limit: int) -> int:
     up = int(control[_C_UNDO_TOP])
     done = 0
     while True:
-        r = p * _STRIDE  # the ply's record
+        rec = ptr32(base + p * _RECORD)  # the ply's record
         if mode == _ENTER:
             if nodes >= limit:
                 break
             nodes += 1
-            d = int(st[r + _DEPTH])
-            st[r + _TRIED] = 0
-            st[r + _VALUE] = _BIAS - _INF
-            st[r + _ENTRY_ALPHA] = st[r + _ALPHA]
-            st[r + _BEST_MOVE] = 0
+            d = int(rec[_DEPTH])
+            rec[_TRIED] = 0
+            rec[_VALUE] = _BIAS - _INF
+            rec[_ENTRY_ALPHA] = rec[_ALPHA]
+            rec[_BEST_MOVE] = 0
             if p == 0:
                 # the root's moves are in its list already (begin())
-                st[_LEGAL] = st[_COUNT]
-                st[_GENERATED] = 1
+                rec[_LEGAL] = rec[_COUNT]
+                rec[_GENERATED] = 1
                 mode = _NEXT
                 if d == 1:
                     mode = _LEAVES
                     control[_C_ESTIMATED] = 1  # a leaf is estimated (or the side to move has none)
                 continue
-            h = int(st[r + _HASH])
+            h = int(rec[_HASH])
             c = 0  # the table's move
             if use_table:
                 i = h & _TT_MASK
                 e = int(tt[i])
-                if (e & 0x1FFFFF) == (((h >> _TT_BITS) ^ int(st[r + _EMPTIES])) & 0x1FFFFF):
+                if (e & 0x1FFFFF) == (((h >> _TT_BITS) ^ int(rec[_EMPTIES])) & 0x1FFFFF):
                     v = int(tt[_TT_SIZE + i])
                     c = v & 127
                     dd = d
@@ -184,29 +185,29 @@ def _run(tables, limit: int) -> int:
                     if (e >> 23) >= dd:
                         v = (v >> 7) - _BIAS
                         e = (e >> 21) & 3
-                        if (e == 3 or (e == 1 and v >= int(st[r + _BETA]) - _BIAS)
-                                or (e == 2 and v <= int(st[r + _ALPHA]) - _BIAS)):
+                        if (e == 3 or (e == 1 and v >= int(rec[_BETA]) - _BIAS)
+                                or (e == 2 and v <= int(rec[_ALPHA]) - _BIAS)):
                             val = v
                             mode = _RESOLVED
                             p = -p - 1  # resolved without a new table entry
                             continue
             # first the table's move and the killers, if their cells are empty
-            m0 = (r + _MOVES) * 4
+            ml = ptr8(int(rec) + 4 * _MOVES)  # its move list
             n = 0
             if c and not board[c]:
-                mv[m0] = c
+                ml[0] = c
                 n = 1
-            i = int(st[r + _NEW_KILLER])
+            i = int(rec[_NEW_KILLER])
             if i and i != c and not board[i]:
-                mv[m0 + n] = i
+                ml[n] = i
                 n += 1
-            e = int(st[r + _OLD_KILLER])
+            e = int(rec[_OLD_KILLER])
             if e and e != c and e != i and not board[e]:
-                mv[m0 + n] = e
+                ml[n] = e
                 n += 1
-            st[r + _COUNT] = n
-            st[r + _LEGAL] = 0
-            st[r + _GENERATED] = 0
+            rec[_COUNT] = n
+            rec[_LEGAL] = 0
+            rec[_GENERATED] = 0
             mode = _NEXT
             if d == 1:
                 mode = _LEAVES
@@ -214,13 +215,13 @@ def _run(tables, limit: int) -> int:
             continue
 
         if mode == _LEAVES or mode == _NEXT:
-            m0 = (r + _MOVES) * 4
-            k = int(st[r + _TRIED])
-            n = int(st[r + _COUNT])
-            m = int(st[r + _COLOUR])
+            ml = ptr8(int(rec) + 4 * _MOVES)
+            k = int(rec[_TRIED])
+            n = int(rec[_COUNT])
+            m = int(rec[_COLOUR])
             o = 3 - m
-            known = int(st[r + _LEGAL])
-            gen = int(st[r + _GENERATED])
+            known = int(rec[_LEGAL])
+            gen = int(rec[_GENERATED])
             if k == n and not gen:
                 # the table's move and the killers are tried: all the moves
                 # now, as sort keys (weight + history) * 128 + cell, less the
@@ -229,11 +230,11 @@ def _run(tables, limit: int) -> int:
                 x2 = 0
                 x3 = 0
                 if n > 0:
-                    x1 = int(mv[m0])
+                    x1 = int(ml[0])
                 if n > 1:
-                    x2 = int(mv[m0 + 1])
+                    x2 = int(ml[1])
                 if n > 2:
-                    x3 = int(mv[m0 + 2])
+                    x3 = int(ml[2])
                 am = 10 * m
                 ao = 30 - am
                 count = 0
@@ -294,26 +295,26 @@ def _run(tables, limit: int) -> int:
                     y += 1
                 j = 0
                 while j < count:
-                    mv[m0 + n + j] = int(keys[j]) & 127
+                    ml[n + j] = int(keys[j]) & 127
                     j += 1
                 n += count
-                st[r + _COUNT] = n
+                rec[_COUNT] = n
                 known += count
-                st[r + _LEGAL] = known
+                rec[_LEGAL] = known
                 gen = 1
-                st[r + _GENERATED] = 1
+                rec[_GENERATED] = 1
                 if not known:
                     # no move: the other side's turn, or the end
-                    st[r + _TRIED] = n
+                    rec[_TRIED] = n
                     mode = _NO_MOVE
                     continue
 
         if mode == _LEAVES:
             # the leaves of the node at ply p, scored by the change each move
             # makes to the evaluation (mapello.ai.frontier.leaves)
-            s = int(st[r + _ESTIMATE]) - _BIAS
-            g = int(st[r + _MARGIN]) - _BIAS
-            e = int(st[r + _EMPTIES]) - 1
+            s = int(rec[_ESTIMATE]) - _BIAS
+            g = int(rec[_MARGIN]) - _BIAS
+            e = int(rec[_EMPTIES]) - 1
             mw = 0
             if e >= 0:
                 mw = int(phase[e])
@@ -324,9 +325,9 @@ def _run(tables, limit: int) -> int:
                     s -= w
                 else:
                     s += w
-            beta = int(st[r + _BETA]) - _BIAS
-            best = int(st[r + _VALUE]) - _BIAS
-            best_cell = int(st[r + _BEST_MOVE])
+            beta = int(rec[_BETA]) - _BIAS
+            best = int(rec[_VALUE]) - _BIAS
+            best_cell = int(rec[_BEST_MOVE])
             stop = 0  # 1: out of nodes; 2: the move generator's turn
             while True:
                 if k == n:
@@ -336,7 +337,7 @@ def _run(tables, limit: int) -> int:
                 if nodes >= limit:
                     stop = 1
                     break
-                c = int(mv[m0 + k])
+                c = int(ml[k])
                 k += 1
                 f = 0  # discs flipped
                 sw = 0  # their weights
@@ -406,10 +407,10 @@ def _run(tables, limit: int) -> int:
                     if p == 0:
                         control[_C_BEST_INDEX] = k - 1
                     if v >= beta:
-                        i = int(st[r + _NEW_KILLER])
+                        i = int(rec[_NEW_KILLER])
                         if i != c:
-                            st[r + _OLD_KILLER] = i
-                            st[r + _NEW_KILLER] = c
+                            rec[_OLD_KILLER] = i
+                            rec[_NEW_KILLER] = c
                         i = int(history[c]) + 1
                         history[c] = i
                         if i > _HISTORY_CAP:
@@ -418,11 +419,11 @@ def _run(tables, limit: int) -> int:
                                 history[i] = int(history[i]) >> 1
                                 i += 1
                         break
-            st[r + _TRIED] = k
-            st[r + _VALUE] = best + _BIAS
-            st[r + _BEST_MOVE] = best_cell
-            st[r + _LEGAL] = known
-            st[r + _GENERATED] = gen
+            rec[_TRIED] = k
+            rec[_VALUE] = best + _BIAS
+            rec[_BEST_MOVE] = best_cell
+            rec[_LEGAL] = known
+            rec[_GENERATED] = gen
             if stop == 1:
                 break
             if stop == 2:
@@ -432,15 +433,15 @@ def _run(tables, limit: int) -> int:
             continue
 
         if mode == _NEXT:
-            k = int(st[r + _TRIED])
-            n = int(st[r + _COUNT])
+            k = int(rec[_TRIED])
+            n = int(rec[_COUNT])
             if k == n:
-                val = int(st[r + _VALUE]) - _BIAS
+                val = int(rec[_VALUE]) - _BIAS
                 mode = _RESOLVED
                 continue
-            m = int(st[r + _COLOUR])
-            c = int(mv[(r + _MOVES) * 4 + k])
-            st[r + _TRIED] = k + 1
+            m = int(rec[_COLOUR])
+            c = int(ptr8(int(rec) + 4 * _MOVES)[k])
+            rec[_TRIED] = k + 1
             if p == 0:
                 control[_C_ROOT_INDEX] = k
             o = 3 - m
@@ -448,7 +449,7 @@ def _run(tables, limit: int) -> int:
             ao = 30 - am
             n = up
             sw = 0
-            h = int(st[r + _HASH])
+            h = int(rec[_HASH])
             fc = 0  # the frontier, own minus the opponent's: what changes
             if near[c]:
                 fc = 1
@@ -487,8 +488,8 @@ def _run(tables, limit: int) -> int:
             f = up - n
             if not f:
                 continue  # the table's move or a killer, not legal here
-            if not int(st[r + _GENERATED]):
-                st[r + _LEGAL] = int(st[r + _LEGAL]) + 1
+            if not int(rec[_GENERATED]):
+                rec[_LEGAL] = int(rec[_LEGAL]) + 1
             board[c] = m
             w = (c * 205) >> 11
             i = 1 << (c - 10 * w)
@@ -505,7 +506,7 @@ def _run(tables, limit: int) -> int:
                 h ^= int(zkey[c]) ^ int(zflip[c])
             w = int(weights[c])
             v = ((w ^ 0x8000) - 0x8000) + 2 * sw + front_weight * fc
-            g = int(st[r + _MARGIN]) - _BIAS + 1 + 2 * f
+            g = int(rec[_MARGIN]) - _BIAS + 1 + 2 * f
             if points[c]:
                 g += int(points[c])
                 i = int(zkey[c])  # the bonus's key: the cell's rotated
@@ -529,55 +530,55 @@ def _run(tables, limit: int) -> int:
                         v += w
                     j += 2
                     y = int(pens[j])
-            st[r + _PLAYED] = c
+            rec[_PLAYED] = c
             q = p + 1
             if q == room:
                 tables[_T_PLIES].extend(tables[_T_ONE_PLY])
-                st = ptr32(tables[_T_PLIES])
-                mv = ptr8(tables[_T_PLIES])
+                base = int(ptr32(tables[_T_PLIES]))
+                rec = ptr32(base + p * _RECORD)
                 room += 1
-            s = r + _STRIDE  # the child's record
-            st[s + _UNDO_START] = n
-            st[s + _COLOUR] = o
-            st[s + _DEPTH] = int(st[r + _DEPTH]) - 1
-            alpha = int(st[r + _ALPHA])
-            if int(st[r + _VALUE]) == _BIAS - _INF:  # the first move: the whole window
-                st[s + _ALPHA] = 2 * _BIAS - int(st[r + _BETA])
-                st[s + _NULL_WINDOW] = 0
+            kid = ptr32(int(rec) + _RECORD)  # the child's record
+            kid[_UNDO_START] = n
+            kid[_COLOUR] = o
+            kid[_DEPTH] = int(rec[_DEPTH]) - 1
+            alpha = int(rec[_ALPHA])
+            if int(rec[_VALUE]) == _BIAS - _INF:  # the first move: the whole window
+                kid[_ALPHA] = 2 * _BIAS - int(rec[_BETA])
+                kid[_NULL_WINDOW] = 0
             else:  # the others only have to prove they are not better
-                st[s + _ALPHA] = 2 * _BIAS - alpha - 1
-                st[s + _NULL_WINDOW] = 1
-            st[s + _BETA] = 2 * _BIAS - alpha
-            st[s + _ESTIMATE] = 2 * _BIAS - (int(st[r + _ESTIMATE]) + v)
-            st[s + _MARGIN] = _BIAS - g
-            st[s + _EMPTIES] = int(st[r + _EMPTIES]) - 1
-            st[s + _HASH] = h ^ side_key
+                kid[_ALPHA] = 2 * _BIAS - alpha - 1
+                kid[_NULL_WINDOW] = 1
+            kid[_BETA] = 2 * _BIAS - alpha
+            kid[_ESTIMATE] = 2 * _BIAS - (int(rec[_ESTIMATE]) + v)
+            kid[_MARGIN] = _BIAS - g
+            kid[_EMPTIES] = int(rec[_EMPTIES]) - 1
+            kid[_HASH] = h ^ side_key
             p = q
             mode = _ENTER
             continue
 
         if mode == _RETURN:
             v = 0 - val
-            s = r + _STRIDE
-            alpha = int(st[r + _ALPHA]) - _BIAS
-            beta = int(st[r + _BETA]) - _BIAS
-            if int(st[s + _NULL_WINDOW]) and alpha < v and v < beta:
+            kid = ptr32(int(rec) + _RECORD)
+            alpha = int(rec[_ALPHA]) - _BIAS
+            beta = int(rec[_BETA]) - _BIAS
+            if int(kid[_NULL_WINDOW]) and alpha < v and v < beta:
                 # better than the first move after all: search it again, with
                 # the whole window (the move is still on the board)
-                st[s + _NULL_WINDOW] = 0
-                st[s + _ALPHA] = _BIAS - beta
-                st[s + _BETA] = _BIAS - alpha
+                kid[_NULL_WINDOW] = 0
+                kid[_ALPHA] = _BIAS - beta
+                kid[_BETA] = _BIAS - alpha
                 p += 1
                 mode = _ENTER
                 continue
-            c = int(st[r + _PLAYED])
+            c = int(rec[_PLAYED])
             if c:
                 # undo the move
-                m = int(st[r + _COLOUR])
+                m = int(rec[_COLOUR])
                 o = 3 - m
                 am = 10 * m
                 ao = 30 - am
-                n = int(st[s + _UNDO_START])
+                n = int(kid[_UNDO_START])
                 while up > n:
                     up -= 1
                     x = int(undo[up])
@@ -605,23 +606,23 @@ def _run(tables, limit: int) -> int:
                         weights[y] = int(weights[y]) + w
                         j += 2
                         y = int(pens[j])
-            k = int(st[r + _TRIED])
+            k = int(rec[_TRIED])
             if p == 0:
                 control[_C_SCORES + k - 1] = v + _BIAS
-            if v > int(st[r + _VALUE]) - _BIAS:
-                st[r + _VALUE] = v + _BIAS
-                st[r + _BEST_MOVE] = c
+            if v > int(rec[_VALUE]) - _BIAS:
+                rec[_VALUE] = v + _BIAS
+                rec[_BEST_MOVE] = c
                 if p == 0:
                     control[_C_BEST_INDEX] = k - 1
                 if v > alpha:
-                    st[r + _ALPHA] = v + _BIAS
+                    rec[_ALPHA] = v + _BIAS
                     if v >= beta:
                         if c and p:
-                            i = int(st[r + _NEW_KILLER])
+                            i = int(rec[_NEW_KILLER])
                             if i != c:
-                                st[r + _OLD_KILLER] = i
-                                st[r + _NEW_KILLER] = c
-                            d = int(st[r + _DEPTH])
+                                rec[_OLD_KILLER] = i
+                                rec[_NEW_KILLER] = c
+                            d = int(rec[_DEPTH])
                             if d > 12:
                                 d = 12  # an exact solve has depth EXACT
                             i = int(history[c]) + d * d
@@ -638,9 +639,9 @@ def _run(tables, limit: int) -> int:
             continue
 
         if mode == _NO_MOVE:
-            m = int(st[r + _COLOUR])
+            m = int(rec[_COLOUR])
             o = 3 - m
-            st[r + _GENERATED] = 1
+            rec[_GENERATED] = 1
             # has the other side a move?  (mapello.ai.frontier.any_move)
             found = 0
             y = 1
@@ -664,7 +665,7 @@ def _run(tables, limit: int) -> int:
                     c += 1
                 y += 1
             if not found:
-                g = int(st[r + _MARGIN]) - _BIAS  # the game is over
+                g = int(rec[_MARGIN]) - _BIAS  # the game is over
                 val = 0
                 if g > 0:
                     val = _WIN + g * _DISC
@@ -673,24 +674,24 @@ def _run(tables, limit: int) -> int:
                 mode = _RESOLVED
                 continue
             # a pass: the same depth left, the other side to move
-            st[r + _PLAYED] = 0
+            rec[_PLAYED] = 0
             q = p + 1
             if q == room:
                 tables[_T_PLIES].extend(tables[_T_ONE_PLY])
-                st = ptr32(tables[_T_PLIES])
-                mv = ptr8(tables[_T_PLIES])
+                base = int(ptr32(tables[_T_PLIES]))
+                rec = ptr32(base + p * _RECORD)
                 room += 1
-            s = r + _STRIDE
-            st[s + _UNDO_START] = up
-            st[s + _COLOUR] = o
-            st[s + _DEPTH] = st[r + _DEPTH]
-            st[s + _ALPHA] = 2 * _BIAS - int(st[r + _BETA])
-            st[s + _BETA] = 2 * _BIAS - int(st[r + _ALPHA])
-            st[s + _NULL_WINDOW] = 0
-            st[s + _ESTIMATE] = 2 * _BIAS - int(st[r + _ESTIMATE])
-            st[s + _MARGIN] = 2 * _BIAS - int(st[r + _MARGIN])
-            st[s + _EMPTIES] = st[r + _EMPTIES]
-            st[s + _HASH] = int(st[r + _HASH]) ^ side_key
+            kid = ptr32(int(rec) + _RECORD)
+            kid[_UNDO_START] = up
+            kid[_COLOUR] = o
+            kid[_DEPTH] = rec[_DEPTH]
+            kid[_ALPHA] = 2 * _BIAS - int(rec[_BETA])
+            kid[_BETA] = 2 * _BIAS - int(rec[_ALPHA])
+            kid[_NULL_WINDOW] = 0
+            kid[_ESTIMATE] = 2 * _BIAS - int(rec[_ESTIMATE])
+            kid[_MARGIN] = 2 * _BIAS - int(rec[_MARGIN])
+            kid[_EMPTIES] = rec[_EMPTIES]
+            kid[_HASH] = int(rec[_HASH]) ^ side_key
             p = q
             mode = _ENTER
             continue
@@ -698,22 +699,22 @@ def _run(tables, limit: int) -> int:
         # _RESOLVED: the node at ply p (or -p-1, from the table) is worth val
         if p < 0:
             p = -p - 1
-            r = p * _STRIDE
+            rec = ptr32(base + p * _RECORD)
         elif p and use_table:
             e = 3
-            if val <= int(st[r + _ENTRY_ALPHA]) - _BIAS:
+            if val <= int(rec[_ENTRY_ALPHA]) - _BIAS:
                 e = 2
-            elif val >= int(st[r + _BETA]) - _BIAS:
+            elif val >= int(rec[_BETA]) - _BIAS:
                 e = 1
-            d = int(st[r + _DEPTH])
+            d = int(rec[_DEPTH])
             if d > 63:
                 d = 63
-            h = int(st[r + _HASH])
+            h = int(rec[_HASH])
             i = h & _TT_MASK
-            tt[i] = ((((h >> _TT_BITS) ^ int(st[r + _EMPTIES])) & 0x1FFFFF) | (e << 21) | (d << 23))
-            tt[_TT_SIZE + i] = ((val + _BIAS) << 7) | int(st[r + _BEST_MOVE])
+            tt[i] = ((((h >> _TT_BITS) ^ int(rec[_EMPTIES])) & 0x1FFFFF) | (e << 21) | (d << 23))
+            tt[_TT_SIZE + i] = ((val + _BIAS) << 7) | int(rec[_BEST_MOVE])
         if p == 0:
-            st[_VALUE] = val + _BIAS
+            rec[_VALUE] = val + _BIAS
             done = 1
             break
         p -= 1
@@ -865,7 +866,7 @@ class Search:
         if _MEM[_OWNER] != self.owner:
             return None
         t = _MEM[_BUFFERS]
-        done = _run(t, limit)
+        done = _run(t[_T_BOARD], t[_T_PLIES], t, limit)
         control = t[_T_CONTROL]
         self.nodes = control[_C_NODES]
         self.estimated = bool(control[_C_ESTIMATED])

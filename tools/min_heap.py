@@ -49,15 +49,40 @@ def smallest_heap(exe, code, cwd, low=1024, high=256 * 1024, step=256):
     return high
 
 
-def compile_package(src, out=None, cross=None):
+# mapello/'s modules of native code (mapello/desktop/gamefiles.py's NATIVE_MODULES,
+# as paths inside the package)
+NATIVE = ("ai/native.py",)
+# What stands in for the native code's room on a board: this VM keeps its own
+# machine code outside the heap, where a board keeps it in the heap.  A
+# module of the copy's root holds a block of ROOM_PER_BYTE times the size of
+# the module's .mpy for the RP2040, the factor that makes the native
+# kernel's cost over the bytecode one here 1.41 times what it is on the
+# firmware (docs/MEASUREMENTS.md, "Measured once, by hand").
+ROOM_MODULE = "native_code_room"
+ROOM_PER_BYTE = 1.2
+
+
+def vm_march(exe=None):
+    """mpy-cross's -march for this VM's native code (x64 or x86), or None
+    where it has no native emitter (aarch64)."""
+    exe = exe or shutil.which("micropython") or os.path.join(ROOT, ".venv", "bin", "micropython")
+    out = subprocess.run([exe, "-c", "import sys; print(sys.implementation._mpy >> 10)"],
+                         capture_output=True, text=True).stdout.strip()
+    return {"1": "x86", "2": "x64"}.get(out)
+
+
+def compile_package(src, out=None, cross=None, native=True):
     """Compile every device module of `src` (its subpackages too, but not
     desktop/, sim/ or a file marked desktop-only, which deploy.sh leaves
     out too) into the folder `out`, a fresh one by default, with `cross`
     (by default MicroPython's mpy-cross, whose files this VM loads); return
-    that folder."""
+    that folder.  native: the native search too, for this VM's machine, with
+    ROOM_MODULE beside the package (an RP2040 board's install); else
+    without it (another board's)."""
     cross = cross or mpy_cross()
     if out is None:
         out = tempfile.mkdtemp(prefix="mapello-mpy-")
+    march = vm_march() if native else None
     for folder, subfolders, names in os.walk(src):
         rel = os.path.relpath(folder, os.path.dirname(src))
         subfolders[:] = [d for d in subfolders if d not in ("desktop", "sim", "__pycache__")]
@@ -65,10 +90,30 @@ def compile_package(src, out=None, cross=None):
         os.makedirs(dest)
         for name in names:
             path = os.path.join(folder, name)
-            if name.endswith(".py") and not _desktop_only(path):
-                compile_module(path, os.path.join(dest, name[:-3] + ".mpy"),
-                               os.path.join(rel, name[:-3] + ".mpy"), cross)
+            inside = os.path.relpath(path, src).replace(os.sep, "/")
+            if not name.endswith(".py") or _desktop_only(path):
+                continue
+            if inside in NATIVE:
+                if march:
+                    compile_module(path, os.path.join(dest, name[:-3] + ".mpy"),
+                                   os.path.join(rel, name[:-3] + ".mpy"), cross, march)
+                    _write_room(path, out, cross)
+                continue
+            compile_module(path, os.path.join(dest, name[:-3] + ".mpy"),
+                           os.path.join(rel, name[:-3] + ".mpy"), cross)
     return out
+
+
+def _write_room(source, out, cross):
+    """ROOM_MODULE in `out`, holding a block of the size of `source` compiled
+    for the RP2040."""
+    board = os.path.join(out, "native-armv6m.mpy")
+    compile_module(source, board, "native.mpy", cross, "armv6m")
+    size = int(ROOM_PER_BYTE * os.path.getsize(board))
+    os.remove(board)
+    with open(os.path.join(out, ROOM_MODULE + ".py"), "w") as f:
+        f.write("# the room the native search's code takes on an RP2040 board, in this VM's bytes\n"
+                "ROOM = bytearray(%d)\n" % size)
 
 
 def mpy_cross():
@@ -79,11 +124,12 @@ def mpy_cross():
     return cross
 
 
-def compile_module(path, out, name, cross=None):
+def compile_module(path, out, name, cross=None, march=None):
     """Compile the source `path` into the .mpy `out`, named `name` (the path
     it is imported by: the name its __file__ interns too), with -O3, no line
-    numbers, as deploy.sh compiles the game."""
-    subprocess.run([cross or mpy_cross(), "-O3", "-s", name, "-o", out, path], check=True)
+    numbers, as deploy.sh compiles the game; march: for native code."""
+    subprocess.run([cross or mpy_cross(), "-O3"] + (["-march=" + march] if march else [])
+                   + ["-s", name, "-o", out, path], check=True)
 
 
 def _desktop_only(path):

@@ -46,8 +46,8 @@ class VMPlayer:
                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.proc.stdin.write("%s %d %d %s\n" % (level, seed, nodes, position_text(pos)))
         answer = self.proc.stdout.readline()
-        if not answer:
-            raise RuntimeError("the VM stopped (%s)" % self.proc.wait())
+        if not answer.strip().lstrip("-").isdigit():   # the VM prints its traceback on stdout
+            raise RuntimeError("the VM failed on %s:\n%s%s" % (position_text(pos), answer, self.proc.stdout.read()))
         return int(answer)
 
     def close(self):

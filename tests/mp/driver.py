@@ -6,6 +6,10 @@ recovered from an error instead of playing on."""
 import sys
 
 sys.path.insert(0, "")      # the root, as a board imports from it: mapello/ui/app.mpy
+try:                        # an RP2040 install's native search: its code's room on the board
+    import native_code_room  # noqa: F401 (tools/min_heap.py's compile_package writes it)
+except ImportError:
+    pass
 try:                        # as code.py sets it: what compiles from source keeps no line numbers
     from micropython import opt_level
     opt_level(3)

@@ -16,6 +16,10 @@ import _probe, __future__, microcontroller, board, digitalio, neopixel_write, ad
 import busio, i2cdisplaybus, busdisplay, displayio, fontio, terminalio, bitmaptools
 import keypad, supervisor, storage
 import gc
+try:                      # an RP2040 install's native search: its code's room on the board
+    import native_code_room  # noqa: F401 (tools/min_heap.py's compile_package writes it)
+except ImportError:
+    pass
 
 with open(NVM, "rb") as f:
     microcontroller.nvm = bytearray(f.read())

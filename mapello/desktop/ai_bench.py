@@ -6,7 +6,7 @@ the device.
   >>> import mapello.desktop.ai_bench                                 (at the device's REPL)
 
 Plays one whole game, hard against hard, NODES nodes per move (default 400),
-in slices of 8 nodes as the app thinks, and prints nodes per second, the
+in slices as the app thinks (8 nodes in bytecode, 128 native), and prints nodes per second, the
 longest slice and the longest start of a search (the app starts one within a
 tick), and where gc can tell, the live heap before the game and at its peak.
 Numbers are printed, never asserted: they depend on the machine.
@@ -24,7 +24,7 @@ from mapello.rules.notation import parse_position, position_text
 from mapello.ai.thinker import Thinker
 from mapello.rules.position import Position
 
-SLICE = 8  # nodes per step, as the app thinks in bytecode (mapello.ai.search.SLICE)
+SLICE = Thinker.slice  # nodes per step, as the app thinks with this kernel
 
 # The fixed positions of the device-cost benchmark (tools/device_cost.py):
 # the plain board and Mapello boards, from the opening to the endgame.
@@ -64,6 +64,11 @@ def _live():
         return None
     gc.collect()
     return gc.mem_alloc()
+
+
+def _kernel():
+    from mapello.ai import thinker
+    return "native" if thinker.Search.__module__.endswith("native") else "bytecode"
 
 
 def search_set(nodes, slice_nodes=8, level="hard"):
@@ -119,8 +124,8 @@ def run(nodes=400):
         moves += 1
     rate = total * 1000000 // spent if spent else 0
     impl = sys.implementation.name
-    print("%s: hard vs hard, %d nodes/move, %d moves, %d nodes in %d ms: %d nodes/s"
-          % (impl, nodes, moves, total, spent // 1000, rate))
+    print("%s, %s kernel: hard vs hard, %d nodes/move, %d moves, %d nodes in %d ms: %d nodes/s"
+          % (impl, _kernel(), nodes, moves, total, spent // 1000, rate))
     print("longest %d-node step: %d us; longest start of a search: %d us"
           % (SLICE, longest, longest_start))
     if base is not None:

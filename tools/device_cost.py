@@ -31,6 +31,13 @@ is a heap object, so code that works on 100-bit masks needs more there.  The
 
 --write-docs (it implies --steps) writes the figures into the search-cost
 block of docs/MEASUREMENTS.md, or search-cost-vm with --vm.
+
+  .venv/bin/python tools/device_cost.py --firmware LOG... [--write-docs]
+
+reads instead what boards printed running mapello/desktop/ai_bench.py's
+run() and tools/device_think.py (their serial console's text, a file each),
+and writes the search-firmware block: the figures of a real board, one row
+for each search kernel (native code, bytecode).
 """
 import argparse
 import glob
@@ -165,7 +172,16 @@ def main():
     sys.path.insert(0, ROOT)
     from mapello.desktop import measurements
     measurements.add_flag(p)
+    p.add_argument("--firmware", nargs="+", metavar="LOG",
+                   help="instead: the search-firmware block, from what boards printed "
+                        "(mapello/desktop/ai_bench.py's run(), tools/device_think.py)")
     args = p.parse_args()
+    if args.firmware:
+        for line in firmware_rows(args.firmware):
+            print(" | ".join(line))
+        if args.write_docs:
+            write_firmware_block(args)
+        return
     args.steps = args.steps or bool(args.write_docs)
     VM[0] = args.vm
     search, nodes = per_unit(SEARCH % (args.nodes, 0), SEARCH % (args.nodes, 1), args.heap)
@@ -226,6 +242,70 @@ def write_docs(args, search, nodes, perft_cost, leaves, rate, calls, mean_step, 
                  "%.1f ms" % device_ms(mean_step, f)))
     write_block(args.write_docs, "search-cost-vm" if args.vm else "search-cost",
                 head + table(("what", "VM instructions", "on an RP2040 (estimate)"), rows))
+
+
+FIRMWARE_PATTERNS = {
+    "banner": r"Adafruit CircuitPython (\S+) on [^;]*; (.*) with (\w+)",
+    "search": r"(native|bytecode) kernel: hard vs hard, ([0-9]+) nodes/move, [0-9]+ moves, "
+              r"[0-9]+ nodes in [0-9]+ ms: ([0-9]+) nodes/s",
+    "heap": r"live heap: ([0-9]+) bytes after import, ([0-9]+) at peak",
+    "kernel": r"kernel mapello\.ai\.(native|search)",
+    "think": r"summary ([0-9]+) moves: median ([0-9]+) ms, at most ([0-9]+); median ([0-9]+) nodes a move; "
+             r"([0-9]+) steps a second",
+}
+
+
+def read_firmware_log(path):
+    """What a board printed running mapello/desktop/ai_bench.py's run() and
+    tools/device_think.py: {pattern name: its groups}, for the patterns found."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    found = {}
+    for name, pattern in FIRMWARE_PATTERNS.items():
+        m = re.search(pattern, text)
+        if m:
+            found[name] = m.groups()
+    if "kernel" in found:    # device_think names the module; ai_bench the kernel
+        found["kernel"] = ("bytecode" if found["kernel"][0] == "search" else "native",)
+    return found
+
+
+def firmware_rows(paths):
+    """The rows of the search-firmware block, one for each kernel the logs cover."""
+    from mapello.desktop.measurements import thousands
+    kernels = {}
+    for path in paths:
+        log = read_firmware_log(path)
+        kernel = (log.get("search") or log.get("kernel") or ("?",))[0]
+        kernels.setdefault(kernel, {}).update(log)
+    rows = []
+    for kernel in sorted(kernels, key=lambda k: k != "native"):
+        log = kernels[kernel]
+        board = "CircuitPython %s, %s (%s)" % log["banner"] if "banner" in log else "?"
+        search = ("**%s nodes/s** (a game at %s nodes a move)" % (thousands(int(log["search"][2])),
+                                                                  thousands(int(log["search"][1])))
+                  if "search" in log else "")
+        think = ""
+        if "think" in log:
+            moves, median, most, nodes, steps = (int(x) for x in log["think"])
+            think = ("**%s nodes a move**; %s ms median, %s at most; %s loop steps a second (%d moves)"
+                     % (thousands(nodes), thousands(median), thousands(most), steps, moves))
+        heap = ("%s bytes after import, %s at the peak" % tuple(thousands(int(x)) for x in log["heap"])
+                if "heap" in log else "")
+        rows.append((kernel, board, search, think, heap))
+    return rows
+
+
+def write_firmware_block(args):
+    from mapello.desktop.measurements import table, write_block
+    head = ["Measured on CircuitPython firmware for the Raspberry Pi Pico: the serial console's text "
+            "of `mapello/desktop/ai_bench.py`'s run() (the search's speed in a whole game, hard "
+            "against hard) and of `tools/device_think.py` (the computer's moves in a game through "
+            "the App, 2 s each, with the board's clock), read by `tools/device_cost.py --firmware "
+            "LOG...`.", ""]
+    write_block(args.write_docs, "search-firmware", head + table(
+        ("kernel", "firmware", "search speed", "the computer's move in the App", "live heap in the game"),
+        firmware_rows(args.firmware)))
 
 
 def _positions():

@@ -23,9 +23,9 @@ the start position.  The same --seed plays the same games again.
 
 Budgets: --nodes gives every searcher the same node budget per move.
 --device gives each level what it gets on a Raspberry Pi Pico instead: the
-nodes an RP2040 searches in the app's 2 s, as tools/device_cost.py last
-measured them (docs/MEASUREMENTS.md, its search-cost block), medium its
-3000-node budget if that is less, easy its single ply.
+nodes the hard level searches in the App's 2 s a move on CircuitPython
+firmware with its native kernel, as last measured (docs/MEASUREMENTS.md, its
+search-firmware block), medium its 3000-node budget, easy its single ply.
 """
 
 import glob
@@ -289,15 +289,16 @@ def plain_openings(count, seed, plies=4):
 
 
 def device_nodes():
-    """The hard level's nodes per move on an RP2040: what tools/device_cost.py
-    wrote into the search-cost block of docs/MEASUREMENTS.md (its "N nodes
-    in 2 s"), read from there so that the budget follows the search's cost
-    as it was last measured."""
+    """The hard level's nodes a move on an RP2040: what it searched in the
+    App's 2 s a move on CircuitPython firmware with the native kernel, as
+    tools/device_cost.py --firmware wrote it into the search-firmware block of
+    docs/MEASUREMENTS.md (its "N nodes a move"), read from there so that the
+    budget follows the device as it was last measured."""
     from mapello.desktop.measurements import block_text
-    found = re.search(r"([\d,]+) nodes in 2 s", block_text("search-cost"))
+    found = re.search(r"\| native \|[^\n]*?([\d,]+) nodes a move", block_text("search-firmware"))
     if found is None:
-        raise ValueError("docs/MEASUREMENTS.md's search-cost block names no nodes in 2 s: "
-                         "run tools/device_cost.py --write-docs")
+        raise ValueError("docs/MEASUREMENTS.md's search-firmware block names no nodes a move for the "
+                         "native kernel: run tools/device_cost.py --firmware LOG... --write-docs")
     return int(found.group(1).replace(",", ""))
 
 

@@ -410,3 +410,32 @@ def test_device_cost_prints_its_figures(tmp_path):
     with open(measurements.PAGE, encoding="utf-8") as f:
         committed = block(f.read(), "search-cost")
     assert shape(block(page.read_text(encoding="utf-8"), "search-cost")) == shape(committed)
+
+
+def test_the_device_think_program_runs_and_device_cost_reads_it(tmp_path):
+    r"""tools/device_think.py, as a board runs it, here in the MicroPython VM
+    for two moves; device_cost.py --firmware reads its summary (and an
+    ai_bench run's) into the search-firmware block in the page's form."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from tests.test_measurements import block, run_into_copy, shape, PAGE
+    ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    exe = shutil.which("micropython") or os.path.join(ROOT, ".venv", "bin", "micropython")
+    run_as_code_py = ("import sys; sys.argv[1:] = ['2']; sys.path[0] = ''; "
+                      "exec(open('tools/device_think.py').read())")    # from the root, as a board
+    think = subprocess.run([exe, "-X", "heapsize=512K", "-c", run_as_code_py], cwd=ROOT,
+                           capture_output=True, text=True, timeout=300)
+    assert think.returncode == 0, think.stdout + think.stderr
+    assert len([line for line in think.stdout.splitlines() if line.startswith("think ")]) == 2
+    bench = subprocess.run([exe, "-X", "heapsize=512K", "-m", "mapello.desktop.ai_bench", "60"], cwd=ROOT,
+                           capture_output=True, text=True, timeout=300)
+    assert bench.returncode == 0, bench.stdout + bench.stderr
+    banner = "Adafruit CircuitPython 10.3.1 on 2026-10-01; Raspberry Pi Pico with rp2040\n"
+    log = tmp_path / "board.txt"
+    log.write_text(banner + bench.stdout + think.stdout)
+    written = run_into_copy(tmp_path, [sys.executable, "tools/device_cost.py", "--firmware", str(log)])
+    rows = [line for line in block(written, "search-firmware") if line.startswith("| bytecode |")]
+    assert len(rows) == 1 and "nodes a move" in rows[0] and "nodes/s" in rows[0], rows
+    assert shape(block(written, "search-firmware"))[:4] == shape(block(PAGE, "search-firmware"))[:4]

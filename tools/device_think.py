@@ -21,11 +21,13 @@ from mapello import buttons
 from mapello.game.save.log import NvmStorage
 from mapello.ui.app import App
 
-MOVES = 12
+MOVES = int(sys.argv[1]) if len(sys.argv) > 1 else 12   # a board has no arguments: 12
 
 
 def clock():
-    return time.monotonic_ns() // 1000000
+    if hasattr(time, "monotonic_ns"):     # CircuitPython
+        return time.monotonic_ns() // 1000000
+    return time.ticks_ms()                # the MicroPython VM (tests/test_ai.py runs it there)
 
 
 class Memory:

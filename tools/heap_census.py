@@ -65,7 +65,8 @@ for path in %r:
     __import__("mapello." + path)
     mark(path)
 from mapello.ai.evaluation import BoardInfo
-from mapello.ai import search
+from mapello.ai import kernel
+search = kernel.load()   # loaded with ai.thinker already: the native one, compiled
 info = BoardInfo(0, 0)
 mark("board facts")
 memory = search._make_memory()

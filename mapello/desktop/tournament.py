@@ -295,7 +295,7 @@ def device_nodes():
     docs/MEASUREMENTS.md (its "N nodes a move"), read from there so that the
     budget follows the device as it was last measured."""
     from mapello.desktop.measurements import block_text
-    found = re.search(r"\| native \|[^\n]*?([\d,]+) nodes a move", block_text("search-firmware"))
+    found = re.search(r"\| native \|[^\n]*?\*\*([\d,]+) nodes a move\*\*", block_text("search-firmware"))
     if found is None:
         raise ValueError("docs/MEASUREMENTS.md's search-firmware block names no nodes a move for the "
                          "native kernel: run tools/device_cost.py --firmware LOG... --write-docs")

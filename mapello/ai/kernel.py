@@ -17,11 +17,10 @@ import gc
 import os
 import sys
 
-
-NATIVE = ("mapello.ai.native",)
 # the bytecode kernel's modules, the largest first: each compiles after a
 # collection, and compiling one from source on the device needs room in one piece
-BYTECODE = ("mapello.ai.frontier", "mapello.ai.alphabeta", "mapello.ai.search")
+_BYTECODE = ("mapello.ai.frontier", "mapello.ai.alphabeta", "mapello.ai.search")
+_NATIVE = ("mapello.ai.native",)
 _REFUSED = []  # the native module, once the board refused it
 
 
@@ -42,10 +41,11 @@ def load_next(busy=False):
         if path not in sys.modules:
             if busy:
                 return False
+            gc.collect()
             try:
-                _module(path)
+                __import__(path)
             except (ValueError, SyntaxError, ImportError) as refused:  # made for another chip or firmware
-                if path not in NATIVE:
+                if path not in _NATIVE:
                     raise
                 _REFUSED.append(path)
                 print("mapello: native search not loaded (%s); searching in bytecode" % refused)
@@ -54,23 +54,12 @@ def load_next(busy=False):
 
 
 def modules():
-    """The modules of the kernel this board runs, in load order."""
-    return NATIVE if native_installed() and not _REFUSED else BYTECODE
-
-
-def native_installed():
-    """True if mapello/ai/native.mpy is beside this module."""
-    try:
-        os.stat(__file__.rsplit("/", 1)[0] + "/native.mpy")
-        return True
-    except OSError:
-        return False
-
-
-def _module(path):
-    module = sys.modules.get(path)
-    if module is None:
-        gc.collect()
-        __import__(path)
-        module = sys.modules[path]
-    return module
+    """The modules of the kernel this board runs, in load order: the native
+    one if mapello/ai/native.mpy is beside this module and loads."""
+    if not _REFUSED:
+        try:
+            os.stat(__file__.rsplit("/", 1)[0] + "/native.mpy")
+            return _NATIVE
+        except OSError:
+            pass
+    return _BYTECODE

@@ -1,8 +1,8 @@
 """The whole app inside the MicroPython VM, at every heap size in 16K steps
 up to 256K: with the modules compiled to .mpy first (as deploy.sh copies
-them by default), the series and free play from the goal's 112K, the other
-two from 128K (COMPILED_FROM); from 144K with them compiled from source at
-import (as `deploy.sh --source` copies them).  On a board the heap
+them by default: with the native search, as on an RP2040, from the sizes
+COMPILED_FROM gives; without it, the series from 128K); from 144K with them
+compiled from source at import (as `deploy.sh --source` copies them).  On a board the heap
 fragments, so a flow that fits at its smallest heap can still fail at a
 larger one.  (docs/MEASUREMENTS.md, "Memory", says what fails below, and
 why.)  Four flows, driven by buttons:
@@ -27,11 +27,14 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIZES = tuple(range(144, 257, 16))
 FLOWS = ("app_series", "app_setup", "app_menu_evening")
-# Compiled, each flow from the smallest of the 16K steps it passes at in
-# every layout (docs/MEASUREMENTS.md, block app-heap): the series and free
-# play from the goal's 112K; resuming a save and the menu evening, which
-# need a little more than 112K, from 128K.
-COMPILED_FROM = {"app_series": 112, "app_setup": 112, "app_menu_evening": 128, "app_resume": 128}
+# Compiled as deploy.sh installs it on an RP2040 with CircuitPython 10.3.1 or
+# later (the native search, and a block standing in for its code's room on
+# the board: tools/min_heap.py), each flow from the smallest of the 16K steps
+# it passes at in every layout (docs/MEASUREMENTS.md, block app-heap).
+COMPILED_FROM = {"app_series": 160, "app_setup": 128, "app_menu_evening": 160, "app_resume": 160}
+# Compiled without it (other boards, earlier CircuitPython): the series, which
+# holds the search.
+BYTECODE_FROM = 128
 
 
 def compiled_sizes(flow):
@@ -90,16 +93,17 @@ def test_an_evenings_series_leaves_the_heap_as_it_found_it():
     assert ok and last.startswith("ok: 9 games"), last
 
 
-def compiled_copy(dest):
+def compiled_copy(dest, native=True):
     """The device's modules compiled with mpy-cross into `dest` (only .mpy
     files, as deploy.sh copies them by default: tools/min_heap.py's
-    compile_package), beside the boards and the flows.  The flows' driver,
-    which stands where a board has its hardware adapters, is compiled too,
-    as deploy.sh compiles those: the flows' scripts alone compile at run
-    time, as a board compiles code.py."""
+    compile_package; native: with the native search, as for an RP2040),
+    beside the boards and the flows.  The flows' driver, which stands where
+    a board has its hardware adapters, is compiled too, as deploy.sh
+    compiles those: the flows' scripts alone compile at run time, as a board
+    compiles code.py."""
     from tools.min_heap import compile_module, compile_package
     dest = str(dest)
-    compile_package(os.path.join(ROOT, "mapello"), dest)
+    compile_package(os.path.join(ROOT, "mapello"), dest, native=native)
     shutil.copytree(os.path.join(ROOT, "boards"), os.path.join(dest, "boards"))
     flows = os.path.join(dest, "tests", "mp")
     shutil.copytree(os.path.join(ROOT, "tests", "mp"), flows)
@@ -119,9 +123,18 @@ def test_every_flow_fits_compiled_at_every_heap_size(tmp_path):
     nvm = str(tmp_path / "nvm.bin")
     flow, kib, ok, last = run(exe, "app_resume", 256, "make", nvm, cwd=work)
     assert ok, last
+    assert os.path.exists(os.path.join(work, "mapello", "ai", "native.mpy"))
     jobs = [(exe, flow, kib) for flow in FLOWS for kib in compiled_sizes(flow)]
     jobs += [(exe, "app_resume", kib, "resume", nvm) for kib in compiled_sizes("app_resume")]
     all_pass(jobs, cwd=work)
+
+
+def test_the_series_fits_compiled_without_the_native_search(tmp_path):
+    """As on a board that loads no native code: the bytecode search."""
+    exe = micropython()
+    work = compiled_copy(tmp_path / "drive", native=False)
+    assert not os.path.exists(os.path.join(work, "mapello", "ai", "native.mpy"))
+    all_pass([(exe, "app_series", kib) for kib in range(BYTECODE_FROM, 257, 16)], cwd=work)
 
 
 # The whole handheld from code.py in this VM at a Pico's heap: a Pico starts

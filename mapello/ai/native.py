@@ -111,7 +111,13 @@ _T_ONE_PLY = const(18)
 # the margin's, then the parity's (signed 16-bit numbers)
 _PARITY = const(65)
 
-_PLIES = const(6)  # plies made at the start (the array grows as lines go deeper)
+# Plies made at the start, while the heap is in few pieces: the deepest line
+# of a game at the device's budget (an exact solve from 15 empties with its
+# passes) went 22 plies in 40 games.  The array grows past it, a record at a
+# time, but growing it in a heap cut up by a game needs one free block of
+# the whole array (3 KB at 22 plies), which the handheld's heap model did
+# not always find.
+_PLIES = const(24)
 _ONE_PLY = array("i", bytes(4 * _STRIDE))
 # the 8 directions, plus 11 so that they are bytes (the order of
 # mapello.ai.evaluation.DIRECTIONS)

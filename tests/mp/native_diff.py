@@ -13,6 +13,7 @@ a leaf was estimated) must be the same in both.  Prints a line per
 difference, then 'N compared, M differ' last.
 """
 import sys
+from array import array
 
 sys.path.insert(0, ".")
 
@@ -24,6 +25,8 @@ from mapello.ai.evaluation import BoardInfo  # noqa: E402
 from mapello.rules.notation import parse_position  # noqa: E402
 from mapello.rules.position import cells_of, moves_mask, popcount  # noqa: E402
 
+# native.py's _BUFFERS, _T_PLIES and _STRIDE (consts: not the module's names in the VM)
+BUFFERS, PLIES, STRIDE = 0, 1, 36
 KERNELS = (("bytecode", bytecode.Search), ("native", native.Search))
 
 
@@ -59,6 +62,10 @@ def think(kernel, pos, level, budget):
 
 
 def main():
+    # the native plies start at one record, so that the first searches grow
+    # the array (a board's deepest lines do, past the records made at first)
+    native.reserve()
+    native._MEM[BUFFERS][PLIES] = array("i", bytes(4 * STRIDE))
     path = sys.argv[1]
     budget = int(sys.argv[2])
     sizes = [int(a) for a in sys.argv[3:]] or [budget]

@@ -148,6 +148,9 @@ def main():
     p.add_argument("--pads", default="0",
                    help="comma-separated bytes allocated before code.py, each another layout of the "
                         "heap (default 0)")
+    p.add_argument("--seeds", default="1",
+                   help="comma-separated seeds for the App in place of os.urandom's, each another "
+                        "series (its random boards and the computer's choices; default 1)")
     p.add_argument("--word", type=int, default=8, choices=(4, 8),
                    help="the VM's word size in bytes, for its block size (default 8; 4 for a 32-bit --vm)")
     p.add_argument("--timeout", type=int, default=None,
@@ -171,11 +174,13 @@ def main():
               % ("a " if args.series == 1 else "%d " % args.series, args.games, device_cost.vm(),
                  "compiled .mpy" if args.mpy_cross else "from .py source"))
         pads = [int(b) for b in args.pads.split(",")]
+        seeds = [int(s) for s in args.seeds.split(",")]
         results = []
-        for kib, pad in [(int(k), b) for k in args.heaps.split(",") for b in pads]:
+        for kib, pad, seed in [(int(k), b, s) for k in args.heaps.split(",") for b in pads
+                               for s in seeds]:
             try:
                 proc = subprocess.run(drive.vm_command("series", "%dK" % kib, lib, nvm, args.games,
-                                                       args.series, int(args.watch), pad),
+                                                       args.series, int(args.watch), pad, seed),
                                       cwd=root, capture_output=True, text=True, timeout=args.timeout)
                 out = proc.stdout + proc.stderr
                 ok = proc.returncode == 0 and "\nOK " in out
@@ -193,9 +198,10 @@ def main():
             if args.series > 1:
                 starts = ", at each series' start %s" % ", ".join(
                     [in_use_text(heap.get("series%d" % k)) for k in range(1, args.series + 1)])
-            print("  %4dK%s: %s; heap in use (and less the names' pool): before code.py %s, "
+            print("  %4dK%s%s: %s; heap in use (and less the names' pool): before code.py %s, "
                   "at the first frame %s%s, at the end %s"
                   % (kib, " pad %d" % pad if len(pads) > 1 or pad else "",
+                     " seed %d" % seed if len(seeds) > 1 else "",
                      "passes" if ok else "fails (%s)" % (last[0][:90] if last else "?"),
                      in_use_text(heap.get("before")), in_use_text(heap.get("first")), starts,
                      in_use_text(heap.get("end"))))

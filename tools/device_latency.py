@@ -594,7 +594,10 @@ def main():
         if "think" in only:
             jobs["think"] = ((work, "think", nvm["blank"], args.heap), common)
         if args.mpy and "startup" in only:
-            mdrive, mlib = drive.make_mpy_drive(work, lib)
+            # the bytecode search: the VM's own machine code says nothing of an
+            # RP2040's time (the native search's is measured on the firmware:
+            # docs/MEASUREMENTS.md, block search-firmware)
+            mdrive, mlib = drive.make_mpy_drive(work, lib, native=False)
             jobs["mpy"] = ((work, "menu", nvm["early"], args.heap), dict(common, cwd=mdrive, lib=mlib))
         with ThreadPoolExecutor(max_workers=min(len(jobs), os.cpu_count() or 2)) as pool:
             futures = {k: pool.submit(run_scenario, *a, **kw) for k, (a, kw) in jobs.items()}

@@ -42,16 +42,18 @@ def make_lib(work):
     return lib
 
 
-def make_mpy_drive(work, lib, cross=None):
+def make_mpy_drive(work, lib, cross=None, native=True):
     """The game and the libraries compiled to .mpy (by `cross`; by default
     MicroPython's mpy-cross, whose files this VM loads), as deploy.sh
-    --mpy-cross puts them on the drive; returns (drive root, lib dir)."""
+    --mpy-cross puts them on the drive (native: with the native search, for
+    this VM, and the block standing in for its code's room, as on an
+    RP2040); returns (drive root, lib dir)."""
     cross = cross or min_heap.mpy_cross()
     drive = os.path.join(work, "mpy-drive")
     mlib = os.path.join(work, "mpy-lib")
     # the game as deploy.sh compiles it (-O3, each file named by its import
     # path, desktop-only files left out)
-    min_heap.compile_package(os.path.join(ROOT, "mapello"), drive, cross)
+    min_heap.compile_package(os.path.join(ROOT, "mapello"), drive, cross, native)
     for folder, _, files in os.walk(lib):
         for f in files:
             if f.endswith(".py"):

@@ -31,14 +31,19 @@ console = None
 app = None
 
 
-def start():
-    """code.py's main, until the first frame is on the LEDs; returns the Console."""
+def start(seed=None):
+    """code.py's main, until the first frame is on the LEDs; returns the Console.
+    seed: the App's seed in place of os.urandom's (a run that repeats: the
+    random boards and the computer's choices follow it)."""
     global console, app, STEP_MS
     try:                  # as code.py sets it: no line numbers in what compiles now
         from micropython import opt_level
         opt_level(3)
     except ImportError:
         pass
+    if seed is not None:
+        import mapello.hardware.launch as launch
+        launch.seed = lambda: seed
     from mapello.hardware.start import main
     console = main(until=lambda: _probe.wires[0] > 0)
     app = console.app

@@ -4,14 +4,16 @@
 # menu.  Its own arguments: the games a series, the series, 1 to watch the
 # heap (a collection after every step, then micropython.mem_info(): the
 # free heap and its largest free block, with a line saying where the series
-# is whenever the screen changes), and the bytes of a pad allocated first
-# (another layout of the same heap: where things land moves with it).
+# is whenever the screen changes), the bytes of a pad allocated first
+# (another layout of the same heap: where things land moves with it), and
+# the App's seed (its random boards and the computer's choices: a run
+# repeats).
 import handheld
 from handheld import A, B, DOWN, RIGHT, UP, mark, queue, steps
 import gc
 import micropython
 
-GAMES, SERIES, WATCH, PAD = [int(a) for a in handheld.ARGS[:4]]
+GAMES, SERIES, WATCH, PAD, SEED = [int(a) for a in handheld.ARGS[:5]]
 pad = bytearray(PAD)
 
 
@@ -65,7 +67,7 @@ def heap(when):
 
 heap("before")
 mark("code.py")
-handheld.start()
+handheld.start(SEED)
 app = handheld.app
 heap("first")
 seen = [None]

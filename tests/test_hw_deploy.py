@@ -379,6 +379,77 @@ exec /bin/cp "$@"
     assert not (drive / "mapello" / "gone.py").exists()
 
 
+# code.py as the first versions of the game shipped it: what a drive updated
+# from one of them holds until the new code.py is moved into place, last
+FIRST_CODE_PY = """try:
+    from mapello.hardware.start import main
+except ImportError as e:  # mapello/ itself is missing or half copied
+    print("Mapello: %s. Run deploy.sh again to copy the game." % e)
+    raise
+main()
+"""
+
+
+def killed_deploy(tmp_path, drive, repo, moves):
+    """deploy.sh of `repo` killed (SIGKILL: the laptop shut, the cable
+    pulled) as it moves its file number `moves` (from 0) into place on the
+    drive; returns the files moved before it."""
+    counter = tmp_path / ("moves-%d" % moves)
+    env = shim(tmp_path, "mv", """
+case "$3" in
+  %s/*)
+    n=$(cat %s 2>/dev/null || echo 0)
+    if [ "$n" -ge %d ]; then kill -9 $PPID; exit 1; fi
+    echo $((n + 1)) > %s ;;
+esac
+exec /bin/mv "$@"
+""" % (drive, counter, moves, counter))
+    proc = deploy("--target", drive, "--libs-from", SITE, repo=str(repo), env_extra=env)
+    assert proc.returncode == -9, (proc.returncode, proc.stderr)
+    return copied_lines(proc)
+
+
+def test_a_deploy_killed_while_moving_files_leaves_a_drive_that_plays_or_says_why(tmp_path):
+    """A drive installed by the first versions' code.py, updated to a version
+    whose power-on function has another name (launch.py and start.py change
+    together), with deploy.sh killed at three points: before any file
+    moved, between launch.py and start.py (the old start.py calls a name the
+    new launch.py lacks), and before code.py.  The board plays the game,
+    or shows what to do; it never stops on a traceback."""
+    old = make_drive(tmp_path)
+    assert deploy("--target", old, "--libs-from", SITE).returncode == 0
+    (old / "code.py").write_text(FIRST_CODE_PY)
+    new = copy_repo(tmp_path)
+    for rel, name in (("mapello/hardware/launch.py", "def launch("),
+                      ("mapello/hardware/start.py", "launch.launch(")):
+        text = (new / rel).read_text()
+        assert name in text
+        (new / rel).write_text(text.replace(name, name.replace("launch(", "power_on(")))
+    whole = tmp_path / "whole"
+    shutil.copytree(old, whole)
+    proc = deploy("--target", whole, "--libs-from", SITE, repo=str(new))
+    assert proc.returncode == 0, proc.stderr
+    order = copied_lines(proc)
+    assert order[-1] == "code.py" and assert_runs_the_game(whole)
+    between = order.index("mapello/hardware/launch.py") + 1
+    assert between <= order.index("mapello/hardware/start.py")
+    for moves in (0, between, len(order) - 1):
+        drive = tmp_path / ("killed-%d" % moves)
+        shutil.copytree(old, drive)
+        moved = killed_deploy(tmp_path, drive, new, moves)
+        assert len(moved) == moves
+        assert read(drive / "code.py") == FIRST_CODE_PY.encode()
+        run = run_drive(drive)
+        assert run["ended"] == "ran", run
+        if moves == between:      # a drive of two versions: the message, on the display too
+            assert run["writes"] == 0, run
+            assert any(line.startswith("Mapello: Start failed: AttributeError: ")
+                       and line.endswith("If a copy of the game stopped half-way, run deploy.sh again.")
+                       for line in run["serial"]), run["serial"]
+        else:                     # the old game, or the new one under the old code.py
+            assert_runs_the_game(drive)
+
+
 def test_a_leftover_update_folder_is_cleared(tmp_path):
     drive = make_drive(tmp_path)
     (drive / ".mapello-update" / "mapello").mkdir(parents=True)

@@ -7,7 +7,7 @@ until a reset."""
 
 import os
 
-from mapello.hardware.problems import halt, memory_problem, report, show_problem
+from mapello.hardware.problems import failed, halt, memory_problem, report, show_problem
 
 # Library module -> the name a maker looks for (deploy.sh puts them in lib/).
 LIBRARIES = {
@@ -50,7 +50,7 @@ def unexpected(what, error):
     if isinstance(error, ValueError) and ".mpy" in str(error):
         return ("A compiled file in lib/ or mapello/ was not made for this CircuitPython "
                 "version: run deploy.sh again.")
-    return "%s failed: %s: %s" % (what, type(error).__name__, error)
+    return failed(what, error)
 
 
 def game_can_write():

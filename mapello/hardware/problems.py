@@ -108,6 +108,17 @@ def halt(hw=None, text="", until=None, clock=None, restart=False):
     return text
 
 
+def failed(what, error):
+    """One line for an error start-up did not expect.  A game module
+    without a name another one asks for is a drive holding files of two
+    versions: a copy onto it that stopped half-way, which the next one
+    completes."""
+    text = "%s failed: %s: %s" % (what, type(error).__name__, error)
+    if isinstance(error, (AttributeError, ImportError, NameError, TypeError)):
+        text += ". If a copy of the game stopped half-way, run deploy.sh again."
+    return text
+
+
 def memory_problem(playing=False, compiled=None):
     """What frees memory, biggest first: a board with more RAM, no display
     stack, then, for a game copied as source (deploy.sh --source, or

@@ -231,6 +231,59 @@ def test_a_saved_game_on_a_board_where_nobody_can_move_is_refused_with_a_reason(
     assert p.screen == "play"
 
 
+# --- a saved game on a board no board file could give -------------------------------
+def cells(*names):
+    """A mask of the cells named (a number: a cell of the border ring)."""
+    mask = 0
+    for name in names:
+        mask |= 1 << (name if isinstance(name, int) else parse_cell(name))
+    return mask
+
+
+NINE = ("b2", "c2", "f2", "g2", "b7", "c7", "f7", "g7", "b3")
+
+
+@pytest.mark.parametrize("good, bad, why", [
+    (Game(Position(bonuses=cells("c3"), jokers=cells(5))),
+     Game(Position(bonuses=cells("e4"), jokers=cells(5))),
+     "save: bonus on e4: the centre four must stay free"),
+    (Game(Position(walls=cells(*NINE[:8]))), Game(Position(walls=cells(*NINE))),
+     "save: 9 walls: at most 8"),
+    (Game(Position(walls=cells("b2", "g7")), limits=Limits(2, 8, 8)),
+     Game(Position(walls=cells("b2", "g7", "c2")), limits=Limits(2, 8, 8)),
+     "save: board breaks its limits: 3 walls: at most 2"),
+])
+def test_a_saved_game_on_a_board_the_rules_forbid_is_set_aside_in_the_board_files_words(good, bad, why):
+    """Boards the save's own encoder writes and its checksum passes: one a
+    board file could give resumes as it was; one a board file could not is
+    refused at B with the reason a board file gets (mapello/rules/
+    boardfile.py), set aside, and a new game starts."""
+    nvm = FakeNvm()
+    assert NvmStorage(nvm).save(pack(good, Series(1), {"games": 1, "hints": 1, "timer": 0}))
+    p = switched_on(nvm, model=good)
+    p.press("B")
+    assert p.screen == "play" and p.app.message == "game resumed"
+    p.check_board()
+
+    assert NvmStorage(nvm).save(pack(bad, Series(1), {"games": 1, "hints": 1, "timer": 0}))
+    p = switched_on(nvm)
+    assert p.app.lines[3] == "A start  B resume"         # the board is read at B, not at power-on
+    p.press("B")
+    assert p.screen == "menu"
+    assert said(p) == why + "; set aside, new game", p.app.message
+    assert "save:" in p.app.lines[1]
+    p.wait(6000)
+    assert p.app.lines[3] == "A start  </> change"       # nothing left to resume
+    p.press("A")
+    assert p.screen == "play" and p.app.lines[0] == "B2(+0)  W2(+0)"
+    first_moves(p, 1)
+    q = switched_on(p.app.storage.mem, model=p.model)   # the new game's save resumes
+    assert q.app.message == "" and q.app.lines[3] == "A start  B resume"
+    q.press("B")
+    assert q.screen == "play" and len(q.model.moves) == 1
+    q.check_board()
+
+
 # --- between two games --------------------------------------------------------------
 def resign(p):
     p.press("B")

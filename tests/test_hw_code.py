@@ -779,6 +779,35 @@ def test_a_misspelt_key_is_named_with_the_nearest_and_the_game_goes_on(device, m
     assert player.model.pos.is_over()
 
 
+def test_a_settings_file_that_is_not_utf8_is_named_by_line_and_the_game_goes_on(device, monkeypatch, tmp_path,
+                                                                              capsys):
+    """A Latin-1 é in a comment: CircuitPython's own reading of the file
+    passes over it, and so does the game, saying which line (for a moment,
+    and on serial).  In a value the game reads, os.getenv cannot give it a
+    str (UnicodeError): the key and its line are shown, as any bad value is."""
+    player, writes, display = device
+    from mapello.hardware import start
+    toml = tmp_path / "settings.toml"
+    toml.write_bytes("# Mapello, réglages\nMAPELLO_SOUND = 0\n".encode("latin-1"))
+    monkeypatch.setenv("MAPELLO_SOUND", "0")
+    player.phase = "held by the test"
+    console = start.main(until=steps(3), settings_file=str(toml))
+    said = "settings.toml: line 1 is not UTF-8 text (not checked): save the file as UTF-8"
+    assert "Mapello: " + said in capsys.readouterr().out
+    app = console.app
+    assert app.message == said and app.screen_name == "menu"
+    assert "UTF-8" in " ".join(app.lines[1:])
+
+    toml.write_bytes(b'MAPELLO_SOUND = 0\nMAPELLO_BUTTON_B = "GP\xe97"\n')
+
+    def getenv(name):
+        if name == "MAPELLO_BUTTON_B":
+            raise UnicodeError()        # CircuitPython's os.getenv, for those bytes
+        return os.getenv(name)
+    assert start.main(getenv=getenv, until=lambda: True, settings_file=str(toml)) == \
+        "settings.toml: MAPELLO_BUTTON_B (line 2) is not UTF-8 text: save the file as UTF-8"
+
+
 def test_a_speaker_pin_the_board_lacks_is_named_and_the_game_plays(device, monkeypatch, capsys):
     from mapello.hardware import start
     device[0].phase = "held by the test"

@@ -220,3 +220,61 @@ def test_an_unknown_key_is_named_with_the_nearest_setting(tmp_path, line, neares
     assert s.warnings == ["settings.toml: %s is not a setting (ignored): did you mean %s?"
                           % (key, nearest)]
     assert read_settings({}.get, str(tmp_path / "none.toml")).warnings == []
+
+
+def circuitpython_getenv(path, bare_is_int=False):
+    """os.getenv as CircuitPython reads settings.toml (supervisor/shared/
+    settings.c): a key's line found by comparing bytes, every other line
+    skipped unread, the value (quoted, or bare up to a comment) made a str,
+    which raises for bytes that are not UTF-8 (UnicodeError there,
+    UnicodeDecodeError here: both ValueErrors).  `bare_is_int`: 10.0 and
+    10.1, where a bare value is parsed as an integer."""
+    def getenv(name):
+        with open(path, "rb") as f:
+            for line in f:
+                key, eq, value = line.partition(b"=")
+                if eq and key.strip() == name.encode():
+                    value = value.strip()
+                    if value.startswith(b'"'):
+                        return str(value[1:value.index(b'"', 1)], "utf-8")
+                    value = value.split(b"#")[0].strip()
+                    if bare_is_int:
+                        return int(value)       # ValueError: invalid literal
+                    return str(value, "utf-8")
+        return None
+    return getenv
+
+
+def test_a_byte_that_is_not_utf8_outside_a_value_read_is_a_warning_naming_its_line(tmp_path):
+    """A Latin-1 é in a comment, or in a line the game does not read: the
+    firmware reads past it; the game warns, naming the line (the key of a
+    line that is not UTF-8 goes unchecked), and reads every setting."""
+    toml = tmp_path / "settings.toml"
+    toml.write_bytes("# Réglages de la manette\nMAPELLO_BRIGHTNESS = 30\n"
+                     "CIRCUITPY_WIFI_SSID = \"Café\"\nMAPELLO_BRIGTHNESS = 40  # trop élevé\n"
+                     "MAPELLO_SOUNDS = 0\n".encode("latin-1"))
+    s = read_settings(circuitpython_getenv(str(toml)), str(toml))
+    assert s.brightness == 30
+    assert s.warnings == [
+        "settings.toml: lines 1, 3, 4 are not UTF-8 text (not checked): save the file as UTF-8",
+        "settings.toml: MAPELLO_SOUNDS is not a setting (ignored): did you mean MAPELLO_SOUND?"]
+    toml.write_bytes("# Réglages\nMAPELLO_BRIGHTNESS = 30\n".encode("utf-8"))      # UTF-8: no word
+    assert read_settings(circuitpython_getenv(str(toml)), str(toml)).warnings == []
+    toml.write_bytes("# Réglages\n".encode("latin-1") * 40)                       # one line, cut
+    assert read_settings({}.get, str(toml)).warnings == [
+        "settings.toml: lines 1, 2, 3, 4, 5, 6, 7, ... are not UTF-8 text (not checked): save the file as UTF-8"]
+
+
+@pytest.mark.parametrize("value, bare_is_int", [(b'"GP\xe90"', False), (b"GP\xe90", False),
+                                                (b"GP\xe90", True)])
+def test_a_value_the_game_reads_that_is_not_utf8_is_named_with_its_line(tmp_path, value, bare_is_int):
+    """os.getenv cannot make the value a str (and 10.0/10.1 cannot read a
+    bare one as a number): the key and its line are named, as for any value
+    the game cannot use."""
+    toml = tmp_path / "settings.toml"
+    toml.write_bytes(b"# pins\nMAPELLO_BRIGHTNESS = 30\nMAPELLO_MATRIX_PIN = " + value + b"\n")
+    with pytest.raises(SettingsError) as e:
+        read_settings(circuitpython_getenv(str(toml), bare_is_int), str(toml))
+    assert str(e.value) == ("settings.toml: MAPELLO_MATRIX_PIN (line 3) is not UTF-8 text: "
+                            "save the file as UTF-8")
+    assert e.value.key == "MAPELLO_MATRIX_PIN"

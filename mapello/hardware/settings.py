@@ -134,16 +134,41 @@ def _cut(text, n=24):
     return text if len(text) <= n else text[:n - 3] + "..."
 
 
+def _decoded(line):
+    """A line of settings.toml (bytes) as str, or None when it is not UTF-8.
+    Read as bytes because CircuitPython's open() in text mode raises
+    UnicodeError (a ValueError, no message) at the line holding such a
+    byte (py/stream.c's readline makes the line a str with py/objstr.c's
+    mp_obj_new_str_from_vstr, which checks it) and CPython's at the first
+    block read: neither names the line.  CircuitPython's own reading of
+    the file, supervisor/shared/settings.c, compares keys byte by byte
+    and skips other lines unread, so such a byte in a comment or in
+    another key's line does not trouble the firmware: here it is a
+    warning.  In a value os.getenv returns, it raises that UnicodeError
+    (see _unreadable)."""
+    try:
+        return str(line, "utf-8")
+    except ValueError:          # UnicodeError on the board, UnicodeDecodeError here
+        return None
+
+
 def _unreadable(name, path):
     """CircuitPython 10.0 and 10.1 raise ValueError, naming no key, for a bare
-    value such as `true`: find the key's line in the file and show it quoted."""
+    value such as `true`, and every version UnicodeError for a value that is
+    not UTF-8: find the key's line in the file and say which."""
     value = None
+    number = 0
     try:
-        with open(path) as f:
+        with open(path, "rb") as f:
             for line in f:
-                i = line.find("=")
-                if i > 0 and line[:i].strip() == name:
-                    value = _cut(line[i + 1:].strip(), 16)
+                number += 1
+                i = line.find(b"=")
+                if i > 0 and line[:i].strip() == name.encode():
+                    text = _decoded(line)
+                    if text is None:
+                        return SettingsError(name, "(line %d) is not UTF-8 text: save the file as UTF-8"
+                                             % number)
+                    value = _cut(text[text.find("=") + 1:].strip(), 16)
                     break
     except OSError:
         pass
@@ -156,8 +181,9 @@ def read_settings(getenv=None, path="/settings.toml"):
     """Parse the MAPELLO_* values the chosen modes read (a key a mode never
     reads, such as MAPELLO_SHIFT_KEYS with buttons on pins, is not looked
     at: it can never stop the board); `getenv(name)` defaults to os.getenv.
-    `path` is the file, read to name a key os.getenv could not read and
-    the MAPELLO_ keys that are no setting (s.warnings)."""
+    `path` is the file, read to name a key os.getenv could not read, and
+    the MAPELLO_ keys that are no setting and the lines that are not UTF-8
+    (s.warnings: the game plays on)."""
     if getenv is None:
         import os
         getenv = os.getenv
@@ -219,7 +245,7 @@ def read_settings(getenv=None, path="/settings.toml"):
     s.speaker = speaker.lower() if speaker.lower() in ("auto", "none") else _pin_name("SPEAKER", speaker)
     _check_distinct(s)
     try:
-        with open(path) as f:
+        with open(path, "rb") as f:  # bytes, a line at a time: see _decoded
             s.warnings = unknown_keys(f)
     except OSError:                  # no file: every key has its default
         s.warnings = []
@@ -227,17 +253,28 @@ def read_settings(getenv=None, path="/settings.toml"):
 
 
 def unknown_keys(lines):
-    """A warning for each MAPELLO_ key in settings.toml's `lines` that is no
-    setting (os.getenv would pass a misspelt one over without a word), with
-    the known key nearest to it."""
+    """A warning for each MAPELLO_ key in settings.toml's `lines` (bytes)
+    that is no setting (os.getenv would pass a misspelt one over without a
+    word), with the known key nearest to it; first, one naming the lines
+    that are not UTF-8 (_decoded), whose keys go unchecked."""
     out = []
+    bad = []                # the numbers of the lines that are not UTF-8
+    number = 0
     for line in lines:
+        number += 1
+        line = _decoded(line)
+        if line is None:
+            bad.append(str(number))
+            continue
         i = line.find("=")
         key = line[:i].strip() if i > 0 else ""
         name = key[len(PREFIX):]
         if key.upper().startswith(PREFIX) and not (key.startswith(PREFIX) and name in DEFAULTS):
             out.append("settings.toml: %s is not a setting (ignored): did you mean %s%s?"
                        % (_cut(key), PREFIX, _nearest(name.upper())))
+    if bad:
+        out.insert(0, "settings.toml: line%s not UTF-8 text (not checked): save the file as UTF-8"
+                   % (" %s is" % bad[0] if len(bad) == 1 else "s %s are" % _cut(", ".join(bad))))
     return out
 
 

@@ -125,3 +125,28 @@ def check_pack_unpack_settings_and_series():
             assert False, bad
         except SaveError:
             pass
+
+
+def check_the_rules_forbidding_a_saved_board_are_said_in_a_board_files_words():
+    """Last (checks run in name order): it loads the game and its record."""
+    from mapello.game.game import Game
+    from mapello.game.save.payload import pack
+    from mapello.game.save.resume import unpack
+    from mapello.game.save.errors import SaveError
+    from mapello.rules.limits import Limits
+    from mapello.rules.position import Position, parse_cell
+    gc.collect()
+    ok = Position(bonuses=1 << parse_cell("c3"), jokers=1 << 5)
+    assert unpack(pack(Game(ok), None, {})).match.start.bonuses == ok.bonuses
+    walls = 0
+    for name in ("b2", "g7", "c2"):
+        walls |= 1 << parse_cell(name)
+    for start, limits, why in ((Position(bonuses=1 << parse_cell("e4")), None,
+                                "save: bonus on e4: the centre four must stay free"),
+                               (Position(walls=walls), Limits(2, 8, 8),
+                                "save: board breaks its limits: 3 walls: at most 2")):
+        try:
+            unpack(pack(Game(start, limits=limits), None, {}))
+            assert False, why
+        except SaveError as e:
+            assert str(e) == why, str(e)

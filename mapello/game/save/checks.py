@@ -75,18 +75,34 @@ def check_series(s):
 
 
 def check_board(pos, limits):
-    from mapello.rules.pieces import MAX_PER_KIND, piece_counts, problems
-    from mapello.rules.position import BORDER, CENTRE, INNER
+    """SaveError unless the start of a saved game is a board a board file
+    could give, refused in the board file's own words
+    (mapello/rules/boardfile.py): the same pieces.py rules, so a save says
+    "save: bonus on e4: the centre four must stay free" where the file
+    says "line L, column C: bonus on e4: the centre four must stay free"."""
+    from mapello.rules.pieces import KIND_PLURALS, MAX_PER_KIND, piece_counts, placement_error, problems
+    from mapello.rules.position import INNER
     counts = piece_counts(pos)
-    for n in counts:
-        if n > MAX_PER_KIND:
-            bad("pieces", n)
-    squares = pos.walls | pos.bonuses
+    masks = (pos.walls, pos.bonuses, pos.jokers)
+    for kind in range(3):
+        if counts[kind] > MAX_PER_KIND:
+            raise SaveError("save: %d %s: at most %d" % (counts[kind], KIND_PLURALS[kind], MAX_PER_KIND))
+        m = masks[kind]
+        cell = 0
+        while m:
+            why = placement_error(kind, cell) if m & 1 else None
+            if why:
+                raise SaveError("save: " + why)
+            m >>= 1
+            cell += 1
     discs = pos.discs[0] | pos.discs[1]
-    if ((squares | discs | INNER) != INNER or squares & CENTRE or (pos.jokers | BORDER) != BORDER
-            or pos.walls & pos.bonuses or discs & squares or pos.discs[0] & pos.discs[1]):
-        raise SaveError("save: pieces where the rules forbid them")
+    if (discs | INNER) != INNER:
+        raise SaveError("save: disc on the border: discs go on the inner 8x8")
+    if pos.walls & pos.bonuses or discs & (pos.walls | pos.bonuses) or pos.discs[0] & pos.discs[1]:
+        raise SaveError("save: two pieces on one square")
     if pos.taken[0] + pos.taken[1] > MAX_PER_KIND:
         bad("bonuses taken", pos.taken)
-    if limits is not None and problems(limits, counts):
-        raise SaveError("save: board breaks its limits")
+    if limits is not None:
+        broken = problems(limits, counts)
+        if broken:
+            raise SaveError("save: board breaks its limits: " + "; ".join(broken))

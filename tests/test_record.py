@@ -151,6 +151,22 @@ def test_encode_refuses_an_illegal_game():
         encode(GameRecord(Position(), [parse_cell("a1")]))
 
 
+RING_CELL = 9  # the ring's top right corner (cells are row * 10 + column)
+
+
+@pytest.mark.parametrize("kind, cell", [("jokers", parse_cell("e3")), ("walls", RING_CELL),
+                                        ("bonuses", RING_CELL), ("black", RING_CELL)])
+def test_encode_refuses_a_piece_off_its_squares(kind, cell):
+    """The binary form keeps jokers on the ring and the rest inside: a board
+    with a piece elsewhere is refused, not stored as another board."""
+    start = Position()
+    pieces = {"black": start.discs[0]} if kind == "black" else {}
+    pieces[kind] = pieces.get(kind, 0) | 1 << cell
+    with pytest.raises(RecordError) as e:
+        encode(GameRecord(Position(**pieces), []))
+    assert "a piece off its squares" in str(e.value)
+
+
 def test_replay_command_reads_a_text_record(tmp_path):
     board = random_board(5)
     moves, final = random_game(board.position, 5)

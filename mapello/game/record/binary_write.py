@@ -6,6 +6,7 @@ progress does not hold this code."""
 
 from mapello.game.record import (FORMAT, F_DISCS, F_LIMITS, F_NAME, F_TAKEN, F_WHITE, NAME_BYTES,
                                  RecordError)
+from mapello.rules.geometry import BORDER, INNER
 from mapello.rules.position import BORDER_CELLS, INNER_CELLS, PASS, START_BLACK, START_WHITE
 
 
@@ -49,6 +50,9 @@ def encode(record):
     """Bytes for a record; RecordError if its moves do not replay."""
     start = record.start
     record.replay()  # refuse to store a game that cannot be read back
+    if (start.walls | start.bonuses | start.discs[0] | start.discs[1]) & ~INNER or \
+            start.jokers & ~BORDER:  # the form has no place for them: never store another board
+        raise RecordError("record: a piece off its squares (jokers go on the ring, the rest inside)")
     flags = 0
     if start.discs[0] != START_BLACK or start.discs[1] != START_WHITE:
         flags |= F_DISCS

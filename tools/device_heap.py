@@ -115,8 +115,9 @@ def kb_span(values):
     return "%s KB%s" % (one([b for b, _ in values]), " (%s)" % one(pools) if pools else "")
 
 
-def docs_row(install, word, results):
-    """The device-heap block's row: results [(KiB, passed, in_use dict)]."""
+def docs_row(install, word, results, seeds):
+    """The device-heap block's row: results [(KiB, passed, in_use dict)], each
+    size run with each of `seeds`."""
     sizes = sorted(set(k for k, _, _ in results))
     passed = dict((k, all(ok for kk, ok, _ in results if kk == k)) for k in sizes)
     failed = [k for k in sizes if not passed[k]]
@@ -128,8 +129,9 @@ def docs_row(install, word, results):
 
     def span(key):
         return kb_span([h[key] for h in ok_runs if key in h])
-    return "| %s | %d-bit, sizes run: %s | %s | %s | %s | %s |" % (
-        install, 8 * word, ", ".join("%dK" % k for k in sizes), smallest, span("before"),
+    return "| %s | %d-bit, sizes run: %s; seed%s %s | %s | %s | %s | %s |" % (
+        install, 8 * word, ", ".join("%dK" % k for k in sizes), "s" if len(seeds) > 1 else "",
+        ", ".join(str(s) for s in seeds), smallest, span("before"),
         span("first"), span("end"))
 
 
@@ -215,7 +217,7 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     if args.write_docs:
         install = "compiled (deploy.sh's default)" if args.mpy_cross else "from `.py` source"
-        measurements.write_row(args.write_docs, "device-heap", docs_row(install, args.word, results))
+        measurements.write_row(args.write_docs, "device-heap", docs_row(install, args.word, results, seeds))
 
 
 if __name__ == "__main__":

@@ -154,7 +154,7 @@ def test_device_heap_writes_its_installs_row(tmp_path):
     written = run_into_copy(tmp_path, [PY, "tools/device_heap.py", "--heaps", "64"])
     assert shape(block(written, "device-heap")) == shape(block(PAGE, "device-heap"))
     row = [r for r in block(written, "device-heap") if r.startswith("| from `.py` source |")]
-    assert measurements.cells(row[0])[1:3] == ["64-bit, sizes run: 64K", "fails at every size run"]
+    assert measurements.cells(row[0])[1:3] == ["64-bit, sizes run: 64K; seed 1", "fails at every size run"]
 
 
 def test_the_readme_quotes_no_measured_figure():

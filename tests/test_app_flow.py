@@ -326,6 +326,13 @@ def test_setup_by_hand_checks_the_limits_before_starting():
     p.cursor_to(66)
     p.press("A")
     assert p.app.lines[1:3] == ["W2/=2 B0/8 J1/8", "f6: wall"]
+    # walls at their count: A on an empty cell skips to a bonus, and says why
+    p.cursor_to(63)
+    p.press("A")
+    assert p.app.lines[1:3] == ["W2/=2 B1/8 J1/8", "c6: bonus"]
+    assert p.app.lines[3] == "walls: exactly 2"
+    p.press("A")                        # and back to empty
+    assert p.app.lines[1:3] == ["W2/=2 B0/8 J1/8", "c6: empty"]
     p.press("B")
     p.expect_start(Position(walls=(1 << 33) | (1 << 66), jokers=1 << 4))
     p.choose("Start")

@@ -30,6 +30,7 @@ class Setup:
         self.limits = limits if limits is not None else Limits()
         self.masks = [0, 0, 0]
         self.counts = [0, 0, 0]
+        self.skipped = None     # the last cycle()'s full kinds it passed over: (FULL, mask, cell)
         if position is not None:
             self.load(position)
 
@@ -96,12 +97,14 @@ class Setup:
     def cycle(self, cell):
         """One press of A on `cell`: empty -> next allowed kind -> ... -> empty.
 
-        Kinds whose limit is reached are skipped.  Returns None, or the reason
-        when nothing at all may go there (the cell stays empty): a limit
-        reached before a kind not agreed at all, and (FULL, their mask,
-        cell) when the limits of more than one kind are reached, so that
-        every one is named.
+        Kinds whose limit is reached are skipped (and kept in `skipped`, so
+        that the player hears why the wall they expected became a bonus).
+        Returns None, or the reason when nothing at all may go there (the
+        cell stays empty): a limit reached before a kind not agreed at all,
+        and (FULL, their mask, cell) when the limits of more than one kind
+        are reached, so that every one is named.
         """
+        self.skipped = None
         order = [None] + self.allowed(cell)
         if len(order) == 1:
             return (RULE, WALL, cell)  # the centre four: nothing allowed
@@ -120,6 +123,8 @@ class Setup:
                 return first_reason
             reason = self.place(kind, cell)
             if reason is None:
+                if full:
+                    self.skipped = (FULL, full, cell)
                 return None
             if reason[0] == LIMIT:
                 full |= 1 << kind

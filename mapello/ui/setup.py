@@ -49,6 +49,8 @@ class Screen:
             if reason:
                 self.app.say(self.board.describe(reason))
                 self.app.sound("refused")
+            elif self.board.skipped:    # placed, past the kinds that are full
+                self.app.say(self.board.describe(self.board.skipped))
         elif button == buttons.B:
             self.app.go("choice", "Setup menu",
                         ("Start", "Save board", "Cancel setup", "Back to setup"), self,

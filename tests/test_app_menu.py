@@ -208,6 +208,8 @@ def test_a_long_board_name_scrolls_instead_of_being_cut():
         p.wait(300)
     assert seen[0] == " Board: The rulebook "        # the line as far as it fits, first
     assert all(len(line) <= 21 for line in seen)
+    assert all(line.startswith(" Board: ") for line in seen)   # only the name scrolls
+    assert len(set(seen)) > 10
     shown = "".join(seen)
     for word in ("example,", "renamed", "at length"):
         assert word in shown, word

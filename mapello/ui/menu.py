@@ -168,15 +168,19 @@ class Screen:
         draw_board(frame, pos if pos is not None else Position())
 
     def scroll(self, line):
-        """`line` as it fits: one longer than the display scrolls after its
-        first character (tick() moves it on)."""
+        """`line` as it fits: one longer than the display scrolls its value,
+        after the marker and the label ('>Board: '), which stay (tick()
+        moves it on)."""
         if len(line) <= LINE_WIDTH:
             return line
         self._long = True
-        body = line[1:] + "   "
+        keep = line.find(": ") + 2
+        if not 1 < keep < LINE_WIDTH // 2:        # no label, or one that leaves no room
+            keep = 1
+        body = line[keep:] + "   "
         i = self._shift % (len(body) + 4) - 4      # a pause at the start of each turn
         i = i if i > 0 else 0
-        return line[0] + (body[i:] + body[:i])[:LINE_WIDTH - 1]
+        return line[:keep] + (body[i:] + body[:i])[:LINE_WIDTH - keep]
 
     def text(self):
         rows = self.rows()

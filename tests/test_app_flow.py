@@ -152,6 +152,23 @@ def test_hint_moves_the_cursor_to_a_legal_move():
     assert p.app.lines[3] == "try " + cell_name(cursor)
 
 
+def test_a_hint_belongs_to_the_turn_it_was_asked_for():
+    """Pass and play with the move timer: A while the hint is thought out
+    plays nothing, and the hint's 'try' goes with the move made."""
+    p = Player(settings={"timer": 10})
+    p.press("A")
+    p.press("B")
+    p.choose("Hint")
+    p.press("A")
+    assert len(p.model.moves) == 0 and p.app.lines[3] == "hint: thinking, B now"
+    p.wait(2500)
+    hinted = p.cursor()
+    assert p.app.lines[3] == "try " + cell_name(hinted)
+    p.press("A")
+    assert p.model.moves[-1] == hinted and p.app.lines[1] == "P2 White to move"
+    assert not p.app.lines[3].startswith("try "), p.app.lines
+
+
 def test_b_takes_the_hint_found_so_far():
     p = Player(settings={"think_ms": 60000})
     p.press("A")

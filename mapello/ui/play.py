@@ -39,7 +39,7 @@ class Screen:
         self.mind = None              # the Thinker both restart, move after move
         self.turn_from = None         # the clock when the computer's turn began
         self.finished = False
-        self._said_thinking = False   # "computer thinking" is on the display
+        self._turn_message = False    # "computer thinking" or a hint's "try e3": this turn's only
         self.preview = 0              # the discs the move under the resting cursor would flip
         self.rest_at = app.clock()    # when the cursor came to rest (None: looked already)
         self._black = self._white = self._turn = -1   # legal_mask()'s position
@@ -112,8 +112,8 @@ class Screen:
         self._moved(cell, flips)
 
     def _moved(self, cell, flips):
-        if self._said_thinking:    # it has moved: the message is stale
-            self._said_thinking = False
+        if self._turn_message:     # a move was made: the message is stale
+            self._turn_message = False
             self.app.say("", 0)
         if cell != PASS:
             self.flipping = flips
@@ -157,7 +157,7 @@ class Screen:
                 self.app.say("CPU: " + cell_name(cell))
             else:
                 self.app.say("computer thinking")
-                self._said_thinking = True
+                self._turn_message = True
             return
         if button == buttons.B:
             from mapello.ui.game_menu import open_menu
@@ -196,6 +196,7 @@ class Screen:
         self.rested()
         self.session.game.resume_timer()
         self.app.say("try " + cell_name(self.cursor))
+        self._turn_message = True
 
     def game_over(self, resigned=None):
         self.finished = True

@@ -28,4 +28,13 @@ case " $* " in
                 -r requirements-window.txt >.venv/pip-window.log 2>&1 ||
             { cat .venv/pip-window.log; exit 1; } ;;
 esac
+case " $* " in
+    *" --help "*|*" -h "*)
+        .venv/bin/python -m mapello play "$@"
+        echo
+        echo "play.sh also takes:"
+        echo "  --web [--port N]      build the browser page and serve it on localhost"
+        echo "                        (port 8000 unless N), instead of the simulator"
+        exit 0 ;;
+esac
 exec .venv/bin/python -m mapello play "$@"

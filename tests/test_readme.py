@@ -253,6 +253,7 @@ HANDLED = {
     "./play.sh": check_play_in_a_terminal,
     "./play.sh --window": check_play_sh_window,
     "./play.sh --web": covered_by("test_web.py::test_play_sh_web_builds_and_serves_the_page"),
+    "./play.sh --help": covered_by("test_sim_terminal.py::test_play_sh_help_names_every_option"),
     ".venv/bin/python tools/build_web.py": covered_by(
         "test_web.py::test_the_page_holds_the_device_code_as_it_is_and_none_of_the_desktops"),
     ".venv/bin/python tools/web_bench.py": covered_by(
@@ -277,8 +278,6 @@ HANDLED = {
     "python3 -m mapello bundle dist": check_bundle,
     "python3 -m mapello bundle DIR": check_bundle,
     "py -m mapello bundle dist": not_run("Windows' launcher for python3: the command above"),
-    "git clone <this repository's URL> mapello-handheld": not_run("the URL is whoever publishes the game"),
-    "cd mapello-handheld": not_run("after the clone"),
     "./deploy.sh --dry-run": covered_by("test_hw_deploy.py::test_the_drive_is_found_without_target"),
     "./deploy.sh": covered_by("test_hw_deploy.py::test_fresh_install"),
     "./deploy.sh --settings pybadge": covered_by("test_hw_deploy.py::test_pybadge_settings_example"),

@@ -197,3 +197,13 @@ def test_bundled_boards_are_found_from_any_folder(tmp_path):
                           cwd=str(tmp_path), env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "Board 1/12" in proc.stdout and "Rulebook example" in proc.stdout
+
+
+def test_play_sh_help_names_every_option():
+    """./play.sh --help: the simulator's options, and the two play.sh takes
+    itself (the page)."""
+    proc = subprocess.run([os.path.join(ROOT, "play.sh"), "--help"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    for option in ("--window", "--keys", "--snapshot", "--web", "--port"):
+        assert option in proc.stdout, option

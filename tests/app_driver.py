@@ -95,7 +95,7 @@ class Player:
         self.app.strict = True
         self.model = model        # the game on screen, as the driver has seen it played
         self.last = -1            # the cell the app tints as the last move
-        self.start = None         # the board of the games in this session
+        self.start = model.start if model is not None else None   # the board of this session's games
         self._starts = []         # boards the test announced (set up by hand, free play)
         self._base = self.app.screen_name   # the screen under a choice menu
         self.finished = False     # the model's game has ended (the game-over screen showed)

@@ -204,6 +204,11 @@ def check_restart(p, storage, expected, cut, rng, stats):
         assert p.screen == "setup", p.app.lines
         series.new_board()
         assert p.app.lines[0] == "Setup by P%d" % (series.setup_player + 1), p.app.lines
+    elif saved.ended is not None:                 # saved at its end: its game-over screen
+        assert p.screen == "game over", p.app.lines
+        assert list(session.game.moves) == list(saved.match.moves)
+        assert session.series.played == series.played and session.last.resigned == saved.ended[0]
+        assert p.app.lines[0].endswith(" resigned") == (saved.ended[0] is not None), p.app.lines
     else:
         assert p.screen == "play", p.app.lines
         game = saved.match

@@ -22,9 +22,12 @@ def test_a_resigned_game_is_not_resumed_after_a_restart():
     p.choose("Yes, resign")
     assert p.screen == "game over"
     assert p.app.lines[0] == "White (P2) resigned" and standing(p.app.lines)[:3] == (1, 0, 0)
-    # the power goes on the game-over screen: game 2 is next, not game 1 again
+    # the power goes on the game-over screen: B comes back to it, then game 2
+    # is next, not game 1 again
     q = Player(storage=NvmStorage(nvm), model=Game(p.start))
     q.press("B")
+    assert q.screen == "game over" and q.app.lines[0] == "White (P2) resigned"
+    q.press("A")
     assert q.screen == "play"
     assert q.app.lines[1] == "P2 Black to move" and q.app.lines[2].endswith("game 2/2")
     assert q.app.lines[0] == score_line(p.start)
@@ -42,6 +45,8 @@ def test_a_restart_between_games_of_a_series_keeps_the_series():
     q = Player(storage=NvmStorage(nvm), model=Game(p.start))
     assert q.app.lines[3] == "A start  B resume"
     q.press("B")
+    assert q.screen == "game over"          # where the players were
+    q.press("A")
     assert q.screen == "play"
     assert q.app.lines[1] == "P2 Black to move" and q.app.lines[2].endswith("game 2/2")
     first_move_game(q, check_each=False)
@@ -50,7 +55,14 @@ def test_a_restart_between_games_of_a_series_keeps_the_series():
     q.wait(1500)
     assert series.is_over() and q.app.lines[3] == "A menu  B replay"
     assert standing(q.app.lines) == (series.wins[0], series.wins[1], series.draws, series.diff[0])
-    # once the series is over there is nothing left to resume
+    # switched on again, the series' last game-over screen; once it is left
+    # for the menu there is nothing left to resume
+    r = Player(storage=NvmStorage(nvm))
+    assert r.app.lines[3] == "A start  B resume"
+    r.press("B")
+    assert r.screen == "game over"
+    r.press("A")
+    assert r.screen == "menu"
     r = Player(storage=NvmStorage(nvm))
     assert r.app.lines[3] == "A start  </> change"
 

@@ -367,7 +367,40 @@ def test_the_game_over_save_waits_for_the_computers_modules_to_go():
     assert p.screen == "game over"
     assert storage.ai_loaded[-1] is False
     saved, _ = resume(NvmStorage(FakeNvm(data=bytes(nvm.data))), clock=lambda: 0)
-    assert saved.series.played == 1 and len(saved.match.moves) == 0   # the next game, saved
+    assert saved.series.played == 1 and saved.ended == [0]   # the game as it ended, saved
+    assert len(saved.match.moves) == 2
+
+
+def test_switched_on_at_game_over_the_game_over_screen_comes_back():
+    """A power cut (or a reload of the page) on the game-over screen: B
+    resumes that screen, with its result and its replay, and the next game,
+    whose first move is the computer's, starts only at A."""
+    nvm = FakeNvm()
+    p = Player(settings={"mode": 2, "level": 0, "games": 2}, storage=NvmStorage(nvm))
+    p.press("A")
+    p.play(p.model.pos.legal_moves()[0])
+    p.wait(3000)                            # the computer's reply
+    p.press("B")
+    p.choose("Resign")
+    p.choose("Yes, resign")
+    assert p.screen == "game over"
+    over = list(p.app.lines)
+    cut = FakeNvm(data=bytes(nvm.data))
+    q = Player(storage=NvmStorage(cut))
+    assert q.app.lines[3] == "A start  B resume"
+    q.press("B")
+    assert q.screen == "game over" and q.app.lines == over[:3] + ["game resumed"], q.app.lines
+    q.wait(3000)
+    assert q.app.lines == over
+    q.press("B")                            # its replay, as before the cut
+    assert q.screen == "replay"
+    q.press("B")
+    assert q.screen == "game over"
+    q.wait(5000)                            # nothing moves until A
+    saved, _ = resume(NvmStorage(FakeNvm(data=bytes(cut.data))), clock=lambda: 0)
+    assert saved.ended == [0] and len(saved.match.moves) == 2
+    q.press("A")
+    assert q.screen == "play" and q.app.lines[2].endswith("game 2/2"), q.app.lines
 
 
 def test_the_power_cut_as_a_game_ends_never_loses_the_game():

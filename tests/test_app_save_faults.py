@@ -355,8 +355,9 @@ def restarts_through(write, port):
 @pytest.mark.parametrize("mode", [0, 1])
 def test_a_power_cut_as_a_game_ends_never_loses_the_result(port, mode):
     """From the save of game 1's last move to the first save of game 2, a
-    power cut at any step resumes game 1 or its result: the series' next
-    game, or in free play the next setup (by P2).  Only a cut before an
+    power cut at any step resumes game 1, or its result: its game-over
+    screen until the players leave it, then the series' next game, or in
+    free play the next setup (by P2).  Only a cut before an
     erase and rewrite has put a whole save back loses it: the port has one
     erase unit, and nothing in it survives the erase."""
     nvm = RecordingNvm(port=port)
@@ -377,7 +378,7 @@ def test_a_power_cut_as_a_game_ends_never_loses_the_result(port, mode):
         p.press("A")
     assert p.screen == "play" and p.app.lines[2].endswith("game 2/3")
     writes = nvm.log[first:]
-    assert len(writes) == (3 if mode == 1 else 2)
+    assert len(writes) == (4 if mode == 1 else 3)
     lost = 0
     seen = set()        # what a start reads from the memory: the App is tried once on each
     for write in writes:
@@ -397,6 +398,9 @@ def test_a_power_cut_as_a_game_ends_never_loses_the_result(port, mode):
                 continue
             assert q.app.lines[3] == "A start  B resume", (step, q.app.lines)
             q.press("B")
+            if q.screen == "game over":        # where the players were: the result, A goes on
+                assert q.app.lines[0] == "Black (P1) resigned", q.app.lines
+                q.press("A")
             if q.screen == "setup":            # free play: the result kept, P2 sets up
                 assert mode == 1 and q.app.lines[0] == "Setup by P2", q.app.lines
             else:

@@ -123,20 +123,29 @@ class Session:
         on the board, not the cells still empty (README, "Screens").
         The caller saves next (save()): the play screen does once the
         game-over screen has replaced it and the computer's modules are
-        gone, since the save makes the next game's Game."""
+        gone."""
         pos = self.game.pos
-        self.last = self.game.to_record()
-        self.last.resigned = resigned
         score = after_resignation(pos.score(), resigned)
         self.series.add_result(min(score[0], 127), min(score[1], 255))
+        self.ended(resigned)
+
+    def ended(self, resigned=None):
+        """The game is over (`resigned`: by that colour), its result in the
+        series: what a save made at its end resumes to."""
+        self.last = self.game.to_record()
+        self.last.resigned = resigned
         self.done = True
 
     def next_game(self):
         """After a game: "menu" once the series is over; in free play "setup"
-        (the other player sets up the next board); else the next game starts."""
-        if self.over():
-            return "menu"
-        if self.mode == FREE:
+        (the other player sets up the next board); else the next game starts.
+        Each is saved, so that the game-over screen is what the save held
+        only until the players left it."""
+        if self.over() or self.mode == FREE:
+            self.game = None
+            self.save()
+            if self.over():
+                return "menu"
             self.series.new_board()
             return "setup"
         self.new_game()
@@ -144,22 +153,23 @@ class Session:
 
     def save(self):
         """Store settings, series and game so far (after every move).  After a
-        game (also a resigned one) that is the series' next game, unless the
-        series is over or free play needs a new setup first.  Returns a problem
-        line, or None."""
+        game (also a resigned one) that is the game as it ended, marked so,
+        and the series with its result: switched on again, the handheld
+        shows its game-over screen.  Returns a problem line, or None."""
         storage = self.host.storage
         if storage is None:
             return None
         game = self.game
         if self.done:
-            game = None if self.mode == FREE or self.over() else self._next_game()
+            pass                  # the game as it ended: packed with its mark below
         elif game is not None and game.pos.is_over():
             # the result is saved in a moment (finish_game()): until then the save
             # of the move before stays, so a power cut here replays one move
             # rather than losing the game
             return None
         board = self.board_bytes() if game is not None else None
-        if storage.save(saves.pack(game, self.series, self.host.settings, board, self._payload)):
+        if storage.save(saves.pack(game, self.series, self.host.settings, board, self._payload,
+                                   self.done, self.last.resigned if self.done else None)):
             self.problem = None
         else:
             self.problem = storage.problem or "save failed"

@@ -18,14 +18,17 @@ GAME_SETTINGS = "mode board walls bonuses jokers games timer level"
 class Saved:
     """What unpack() found: match (or None), series (or None), settings
     (dict), the match's board as the save holds it (bytes, or None), and
-    note: what was dropped from the settings (a line), or None."""
+    note: what was dropped from the settings (a line), or None.  ended:
+    None for a game in progress, else a list [the resigner's colour, or
+    None] for a game saved at its end."""
 
-    def __init__(self, match, series, settings, board=None, note=None):
+    def __init__(self, match, series, settings, board=None, note=None, ended=None):
         self.match = match
         self.series = series
         self.settings = settings
         self.board = board
         self.note = note
+        self.ended = ended
 
     def resumable(self):
         """Whether B has something to resume: a game, or a free play series
@@ -38,8 +41,11 @@ def _match(m, clock, seed):
     from mapello.game.game import Game  # loaded only when a game was saved
     from mapello.game.record.binary_read import decode
     from mapello.game.save.checks import MAX_TIMER_S, bad, check_board
+    from mapello.game.save.payload import FINISHED, RESIGNED
     from mapello.rules.position import INNER_CELLS, PASS
-    if len(m) < 4 or m[0] > 2:
+    kind = m[0] if m else 255
+    resigner = kind // RESIGNED  # RESIGNED << colour: 1 black, 2 white
+    if len(m) < 4 or kind & 3 > 2 or resigner > 2 or resigner and not kind & FINISHED:
         raise SaveError("save: bad computer colour")
     timer = int.from_bytes(m[1:3], "big")
     if timer > MAX_TIMER_S:
@@ -57,13 +63,18 @@ def _match(m, clock, seed):
         if c and c not in INNER_CELLS:
             bad("move", c)
         moves.append(c if c else PASS)
-    computer = None if m[0] == 0 else m[0] - 1
+    computer = None if kind & 3 == 0 else (kind & 3) - 1
     # Game plays every move through the rules: an illegal one is a ValueError
     game = Game(board.start, moves, computer, timer * 1000, clock, seed, board.name,
                 board.limits)
-    if game.pos.is_over():   # a game is saved as over only with its result, as none
+    ended = None
+    if kind & FINISHED:      # saved at its end: over on the board, or resigned
+        ended = [None if not resigner else resigner >> 1]
+        if not (resigner or game.pos.is_over()):
+            raise SaveError("save: game not over")
+    elif game.pos.is_over():   # a game in progress is saved before its last move
         raise SaveError("save: game already over" if moves else "save: nobody can move on its board")
-    return game, m[4:end]
+    return game, m[4:end], ended
 
 
 def series_from_bytes(data):
@@ -98,10 +109,12 @@ def unpack(data, clock=None, seed=0):
         if parts[1]:
             series = series_from_bytes(parts[1])
             check_series(series)
-        match = board = None
+        match = board = ended = None
         if at < len(data):
-            match, board = _match(bytes(data[at:]), clock, seed)
-        return Saved(match, series, settings, board, note)
+            match, board, ended = _match(bytes(data[at:]), clock, seed)
+            if ended is not None and series is None:
+                raise SaveError("save: game over without its series")
+        return Saved(match, series, settings, board, note, ended)
     except (SaveError, MemoryError):  # short of memory is not a bad save
         raise
     except Exception as e:  # whatever the bytes were, say so in one line
@@ -176,20 +189,25 @@ def resume_game(host):
     session = Session(host, mode, game.start, game.name, game.limits, games, level, series)
     session.game = game
     session.start_bytes = (game.start, found.board)   # its saves need no encoder
+    if found.ended is not None:  # back to its game-over screen: the series holds its result
+        session.ended(found.ended[0])
     return session, problem
 
 
 def resume_step(host):
     """B in the menu, once the menu is gone (App.resume_game): the next
     screen, its arguments and what to say: ("play", (session,), ...) for
-    the saved game, ("setup", (session,), ...) for a free play series'
-    next board, or ("menu", (False,), why) when it does not resume (a menu
-    that offers no B)."""
+    the saved game, ("game over", (session, resigner), ...) for one saved
+    at its end, ("setup", (session,), ...) for a free play series' next
+    board, or ("menu", (False,), why) when it does not resume (a menu that
+    offers no B)."""
     session, problem = resume_game(host)
     if session is None:
         return "menu", (False,), problem or "A starts a game"
     if session.game is None:
         return "setup", (session,), "series resumed"
+    if session.done:
+        return "game over", (session, session.last.resigned), "game resumed"
     return "play", (session,), "game resumed"
 
 
@@ -200,6 +218,8 @@ def rewrite(host):
     found, _ = resume(host.storage, host.clock, host.seed)
     game = found.match if found is not None else None
     series = found.series if found is not None else None
-    if host.storage.save(pack(game, series, host.settings)):
+    ended = found.ended if found is not None else None
+    if host.storage.save(pack(game, series, host.settings, finished=ended is not None,
+                              resigned=ended[0] if ended is not None else None)):
         return None
     return host.storage.problem or "save failed"

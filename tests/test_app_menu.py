@@ -15,6 +15,7 @@ from mapello.game.series import Series
 from mapello.game.save.log import NvmStorage
 from mapello.rules.boardfile import BoardFile, parse_board
 from mapello.rules.position import Position, parse_cell
+from mapello.ui.app import wrap
 from mapello.ui.board_view import score_line
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -353,13 +354,80 @@ def test_a_board_file_with_cr_line_ends_plays(tmp_path):
     p.check_board()
 
 
-def test_a_utf16_board_file_is_skipped_saying_so(tmp_path, capsys):
+def shows(p, message):
+    """The display shows `message` (its first page, at the bottom) now."""
+    lines = wrap(message)[:3]
+    assert p.app.message == message and p.app.lines[4 - len(lines):] == lines, p.app.lines
+
+
+NOT_TEXT = {   # files a player may leave in boards/, and what the menu says of each
+    "notepad.txt": ("utf-16-le", "line 1: UTF-16 text: save the file as UTF-8"),
+    "notepad-bom.txt": ("utf-16", "line 1: UTF-16 text: save the file as UTF-8"),
+    "latin1.txt": ("latin-1", "line 1, column 11: not UTF-8 text (byte 0xe9): save the file as UTF-8"),
+    "picture.txt": (None, "line 1, column 1: not UTF-8 text (byte 0x89): save the file as UTF-8"),
+}
+
+
+def not_text_files(folder):
+    """NOT_TEXT's files in `folder`: Open saved as UTF-16 (with and without
+    its byte order mark), in Latin-1 with an accent in its title, and a
+    picture's bytes."""
     with open(os.path.join(ROOT, "boards", "open.txt")) as f:
-        text = f.read()
-    (tmp_path / "notepad.txt").write_bytes(text.encode("utf-16-le"))
-    (tmp_path / "notepad-bom.txt").write_bytes(text.encode("utf-16"))
+        text = f.read().replace("; Open", "; Open caf\u00e9", 1)
+    for file, (encoding, _) in NOT_TEXT.items():
+        if encoding is None:
+            data = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
+        else:
+            data = text.encode(encoding)
+        (folder / file).write_bytes(data)
+
+
+def test_a_board_file_that_is_not_utf8_text_is_listed_and_says_why_when_chosen(tmp_path):
+    not_text_files(tmp_path)
     p = Player(boards=str(tmp_path), settings={"board": None})
-    said = capsys.readouterr().out.splitlines()
-    assert said == ["Skipped notepad-bom.txt: line 1: UTF-16 text: save the file as UTF-8",
-                    "Skipped notepad.txt: line 1: UTF-16 text: save the file as UTF-8"]
-    assert board_line(p) == [">Board 1/3", " Blocked squares"]
+    to_row(p, "Board")
+    names = []
+    for _ in range(7):
+        p.wait(4000)                                         # past what a bad file says
+        names.append(p.app.lines[2].strip())
+        p.press("RIGHT")
+    assert names == ["latin1", "notepad-bom", "notepad", "picture", "Blocked squares",
+                     "Random Mapello", "Set up by hand"]     # by their file names
+    for file, (_, why) in sorted(NOT_TEXT.items()):
+        p.press("LEFT")
+        p.wait(4000)
+        p.menu("board", file[:-4])
+        shows(p, "%s: %s" % (file, why))                     # as soon as it is chosen
+        p.wait(4000)
+        assert not p.app.message
+        assert p.app.lines[1:3] == [">Board %d/7" % (names.index(file[:-4]) + 1), " " + file[:-4]]
+        p.press("A")                                         # not played: it says why again
+        assert p.screen == "menu"
+        shows(p, "%s: %s" % (file, why))
+        p.wait(4000)
+    assert p.app.last_error is None
+
+
+def test_a_saved_game_outlives_a_board_file_that_is_not_text(tmp_path):
+    not_text_files(tmp_path)
+    (tmp_path / "plain.txt").write_text("; Plain\n" + "\n".join([". " * 10] * 10) + "\n")
+    nvm = FakeNvm()
+    p = Player(storage=NvmStorage(nvm), boards=str(tmp_path), settings={"board": "Plain"})
+    p.press("A")
+    p.play(parse_cell("f4"))
+    quit_to_menu(p)
+    p.menu("board", "notepad")
+    p.wait(4000)
+    assert p.app.lines[3] == "A start  B resume"
+    p.press("A")                                     # refused before anything is asked
+    assert p.screen == "menu"
+    shows(p, "notepad.txt: line 1: UTF-16 text: save the file as UTF-8")
+    p.wait(4000)
+    assert p.app.lines[3] == "A start  B resume"
+    p.press("B")                                     # the game goes on
+    assert p.screen == "play" and p.app.lines[0] == score_line(p.model.pos) == "B4(+0)  W1(+0)"
+    quit_to_menu(p)
+    q = Player(storage=NvmStorage(nvm), boards=str(tmp_path), model=p.model)   # off and on
+    assert board_line(q)[1] == " Plain"
+    q.press("B")
+    assert q.screen == "play" and q.app.lines[0] == "B4(+0)  W1(+0)"

@@ -3,6 +3,7 @@ its name, the rulebook example first, series of 1 to 9 games, the limit
 lines (a board's own pieces, Right counts up), long lines that scroll, and
 A asking before a saved game is discarded."""
 import os
+import subprocess
 import sys
 
 import pytest
@@ -354,6 +355,18 @@ def test_a_board_file_with_cr_line_ends_plays(tmp_path):
     p.check_board()
 
 
+def pick(p, name):
+    """On the board line, Right until the board called `name` is chosen (past
+    what each board on the way says): what it says is on the display now."""
+    to_row(p, "Board")
+    for _ in range(20):
+        p.press("RIGHT")
+        if p.app.settings["board"] == name:
+            return
+        p.wait(4000)
+    raise AssertionError("no board %r" % name)
+
+
 def shows(p, message):
     """The display shows `message` (its first page, at the bottom) now."""
     lines = wrap(message)[:3]
@@ -394,9 +407,7 @@ def test_a_board_file_that_is_not_utf8_text_is_listed_and_says_why_when_chosen(t
     assert names == ["latin1", "notepad-bom", "notepad", "picture", "Blocked squares",
                      "Random Mapello", "Set up by hand"]     # by their file names
     for file, (_, why) in sorted(NOT_TEXT.items()):
-        p.press("LEFT")
-        p.wait(4000)
-        p.menu("board", file[:-4])
+        pick(p, file[:-4])
         shows(p, "%s: %s" % (file, why))                     # as soon as it is chosen
         p.wait(4000)
         assert not p.app.message
@@ -416,7 +427,7 @@ def test_a_saved_game_outlives_a_board_file_that_is_not_text(tmp_path):
     p.press("A")
     p.play(parse_cell("f4"))
     quit_to_menu(p)
-    p.menu("board", "notepad")
+    pick(p, "notepad")
     p.wait(4000)
     assert p.app.lines[3] == "A start  B resume"
     p.press("A")                                     # refused before anything is asked
@@ -431,3 +442,41 @@ def test_a_saved_game_outlives_a_board_file_that_is_not_text(tmp_path):
     assert board_line(q)[1] == " Plain"
     q.press("B")
     assert q.screen == "play" and q.app.lines[0] == "B4(+0)  W1(+0)"
+
+
+def check(path):
+    """`python3 -m mapello check PATH`'s exit status and output."""
+    proc = subprocess.run([sys.executable, "-m", "mapello", "check", path], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    return proc.returncode, proc.stdout
+
+
+def test_a_record_with_an_illegal_move_gets_the_checkers_verdict_in_the_menu(tmp_path):
+    with open(os.path.join(ROOT, "boards", "four-corners.txt")) as f:
+        board = f.read()                                       # moves on its lines 13 and 14
+    (tmp_path / "game.txt").write_text(board + "; moves: e3 f3 f4 f5\n; moves: f6 e3\n")
+    (tmp_path / "typo.txt").write_text(board.replace("Four Corners", "Typo", 1)
+                                       + "; moves: e3 f3 f4 zz\n")
+    (tmp_path / "good.txt").write_text(board.replace("Four Corners", "Good", 1)
+                                       + "; moves: e3 f3 f4 f5\n")
+    verdicts = {}
+    for file in ("game.txt", "typo.txt"):
+        code, out = check(str(tmp_path / file))
+        assert code == 1 and out.startswith("BAD  %s/" % tmp_path) and out.endswith("\n"), out
+        verdicts[file] = out[len("BAD  %s/" % tmp_path):-1]
+    assert verdicts == {"game.txt": "game.txt: line 14: move 6 e3 by white is illegal: e3: occupied",
+                        "typo.txt": "typo.txt: line 13: move 4 'zz': 'zz' is not a cell (a1..h8) or 'pass'"}
+    assert check(str(tmp_path / "good.txt")) == (0, "ok   %s: Good, 4 moves\n" % (tmp_path / "good.txt"))
+    p = Player(boards=str(tmp_path), settings={"board": "Good"})
+    for name, file in (("Four Corners", "game.txt"), ("Typo", "typo.txt")):
+        pick(p, name)
+        shows(p, verdicts[file])                    # the checker's words, on the display
+        p.wait(4000)
+        p.press("A")                                # and refused, as the checker refuses it
+        assert p.screen == "menu"
+        shows(p, verdicts[file])
+        p.wait(4000)
+    pick(p, "Good")                                 # a record whose moves replay: its board plays
+    p.press("A")
+    assert p.screen == "play" and p.model.start == parse_board(board).position
+    assert p.app.last_error is None

@@ -480,3 +480,31 @@ def test_a_record_with_an_illegal_move_gets_the_checkers_verdict_in_the_menu(tmp
     p.press("A")
     assert p.screen == "play" and p.model.start == parse_board(board).position
     assert p.app.last_error is None
+
+
+def test_a_file_too_big_for_a_board_is_listed_and_refused_as_check_refuses_it(tmp_path):
+    """A note or a picture in boards/ is read no further than a board file
+    can be long (reading all of it could end a board's heap)."""
+    (tmp_path / "note.txt").write_text("A long note\n" + "a line of a long note\n" * 3000)
+    (tmp_path / "picture.txt").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40)
+    (tmp_path / "fat.txt").write_text("; Fat\n" + "\n".join([". " * 10] * 10) + "\n"
+                                      + "; a long comment about the board, kept as it is\n" * 80)
+    assert 4000 < os.path.getsize(str(tmp_path / "fat.txt")) <= 4096
+    verdicts = {}
+    for file, size in (("note.txt", 66012), ("picture.txt", 10248)):
+        code, out = check(str(tmp_path / file))
+        assert (code, out) == (1, "BAD  %s: line 1: %d bytes: too big for a board file (at most 4096)\n"
+                               % (tmp_path / file, size)), out
+        verdicts[file] = out[len("BAD  %s/" % tmp_path):-1]
+    p = Player(boards=str(tmp_path), settings={"board": "Fat"})
+    for file in ("note.txt", "picture.txt"):
+        pick(p, file[:-4])
+        shows(p, verdicts[file])
+        p.wait(6000)
+        p.press("A")
+        assert p.screen == "menu"
+        shows(p, verdicts[file])
+        p.wait(6000)
+    pick(p, "Fat")                                   # up to 4096 bytes: a board file
+    p.press("A")
+    assert p.screen == "play" and p.app.last_error is None

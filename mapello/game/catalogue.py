@@ -3,10 +3,11 @@ the menu first needs the names, and parsed only when the board is chosen, and
 the menu's catalogue goes with the menu: the boards cost no memory while a
 game is played, not even this module's code, and a broken file is reported
 when it is chosen, with its line and column: one that is not even text
-(UTF-16, Latin-1, a picture) too, listed by its file name.  Names are
-unique: a name another file took already, a bundled board's, or one of the
-menu's own boards ("Random Mapello"), gives way to the file's name, so a
-player's own file never takes a bundled board's place in the menu."""
+(UTF-16, Latin-1, a picture), or is too big to read, too, listed by its file
+name.  Names are unique: a name another file took already, a bundled
+board's, or one of the menu's own boards ("Random Mapello"), gives way to
+the file's name, so a player's own file never takes a bundled board's place
+in the menu."""
 
 import os
 
@@ -71,7 +72,7 @@ class Catalogue:
             for i, board in enumerate(folder):
                 self._add(board.name or "Board %d" % (i + 1), board)
             return
-        from mapello.rules.boardfile import board_name
+        from mapello.rules.boardfile import MAX_BYTES, board_name
         from mapello.game.options import BUILT_IN_BOARDS
         try:
             files = sorted(n for n in os.listdir(folder) if n.endswith(".txt") and not n.startswith("."))
@@ -82,11 +83,13 @@ class Catalogue:
         bundled = []        # the names the bundled boards give themselves
         for file in files:
             path = folder + "/" + file
+            name = ""           # not text, or too big to read: board() says why
             try:
-                with open(path) as f:
-                    name = board_name(f)[:NAME_CHARS]
-            except (OSError, UnicodeError, ValueError):   # not text: board() says why
-                name = ""
+                if os.stat(path)[6] <= MAX_BYTES:
+                    with open(path) as f:
+                        name = board_name(f)[:NAME_CHARS]
+            except (OSError, UnicodeError, ValueError):
+                pass
             read.append((file, name))
             if name and " %s " % file in BUNDLED:
                 bundled.append(name)

@@ -17,6 +17,8 @@ from mapello.rules.pieces import (BONUS, JOKER, KIND_PLURALS, MAX_PER_KIND, WALL
                             placement_error, problems)
 
 SYMBOLS = ".#+JBW"
+MAX_BYTES = 4096    # a board file is a few hundred bytes, a game's record under one KB:
+                    # a bigger file is refused unread, where reading it would end the heap
 _KIND_OF_SYMBOL = {"#": WALL, "+": BONUS, "J": JOKER}
 
 
@@ -255,11 +257,16 @@ def newlines(text):
 def read_text(path):
     """A text file's contents, its lines ending in LF; BoardError names the
     path, line and column of the first byte that is not UTF-8 text, and
-    names UTF-16 (what Windows' Notepad calls "Unicode") as such."""
+    names UTF-16 (what Windows' Notepad calls "Unicode") as such, and a
+    file over MAX_BYTES."""
     with open(path, "rb") as f:
-        data = f.read()
+        data = f.read(MAX_BYTES + 1)
+        size = f.seek(0, 2)
     if _utf16(data):
         raise BoardError(1, 0, "UTF-16 text: save the file as UTF-8", path)
+    if size > MAX_BYTES:
+        raise BoardError(1, 0, "%d bytes: too big for a board file (at most %d)"
+                         % (size, MAX_BYTES), path)
     try:
         text = data.decode("utf-8")
     except UnicodeError:

@@ -508,3 +508,16 @@ def test_a_file_too_big_for_a_board_is_listed_and_refused_as_check_refuses_it(tm
     pick(p, "Fat")                                   # up to 4096 bytes: a board file
     p.press("A")
     assert p.screen == "play" and p.app.last_error is None
+
+
+def test_a_board_file_gone_since_the_menu_listed_it_is_named(tmp_path):
+    """On CircuitPython an OSError's message names no file: the menu does."""
+    for file in ("a.txt", "b.txt"):
+        (tmp_path / file).write_text("; %s\n" % file[0].upper() + "\n".join([". " * 10] * 10) + "\n")
+    p = Player(boards=str(tmp_path), settings={"board": "A"})
+    os.remove(str(tmp_path / "b.txt"))                    # copied off the drive meanwhile
+    pick(p, "B")
+    assert p.app.message.startswith("b.txt: [Errno 2] "), p.app.message
+    p.wait(4000)
+    p.press("A")
+    assert p.screen == "menu" and p.app.message.startswith("b.txt: ") and p.app.last_error is None

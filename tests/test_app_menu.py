@@ -3,6 +3,7 @@ its name, the rulebook example first, series of 1 to 9 games, the limit
 lines (a board's own pieces, Right counts up), long lines that scroll, and
 A asking before a saved game is discarded."""
 import os
+import subprocess
 import sys
 
 import pytest
@@ -15,6 +16,7 @@ from mapello.game.series import Series
 from mapello.game.save.log import NvmStorage
 from mapello.rules.boardfile import BoardFile, parse_board
 from mapello.rules.position import Position, parse_cell
+from mapello.ui.app import wrap
 from mapello.ui.board_view import score_line
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -355,13 +357,169 @@ def test_a_board_file_with_cr_line_ends_plays(tmp_path):
     p.check_board()
 
 
-def test_a_utf16_board_file_is_skipped_saying_so(tmp_path, capsys):
+def pick(p, name):
+    """On the board line, Right until the board called `name` is chosen (past
+    what each board on the way says): what it says is on the display now."""
+    to_row(p, "Board")
+    for _ in range(20):
+        p.press("RIGHT")
+        if p.app.settings["board"] == name:
+            return
+        p.wait(4000)
+    raise AssertionError("no board %r" % name)
+
+
+def shows(p, message):
+    """The display shows `message` (its first page, at the bottom) now."""
+    lines = wrap(message)[:3]
+    assert p.app.message == message and p.app.lines[4 - len(lines):] == lines, p.app.lines
+
+
+NOT_TEXT = {   # files a player may leave in boards/, and what the menu says of each
+    "notepad.txt": ("utf-16-le", "line 1: UTF-16 text: save the file as UTF-8"),
+    "notepad-bom.txt": ("utf-16", "line 1: UTF-16 text: save the file as UTF-8"),
+    "latin1.txt": ("latin-1", "line 1, column 11: not UTF-8 text (byte 0xe9): save the file as UTF-8"),
+    "picture.txt": (None, "line 1, column 1: not UTF-8 text (byte 0x89): save the file as UTF-8"),
+}
+
+
+def not_text_files(folder):
+    """NOT_TEXT's files in `folder`: Open saved as UTF-16 (with and without
+    its byte order mark), in Latin-1 with an accent in its title, and a
+    picture's bytes."""
     with open(os.path.join(ROOT, "boards", "open.txt")) as f:
-        text = f.read()
-    (tmp_path / "notepad.txt").write_bytes(text.encode("utf-16-le"))
-    (tmp_path / "notepad-bom.txt").write_bytes(text.encode("utf-16"))
+        text = f.read().replace("; Open", "; Open caf\u00e9", 1)
+    for file, (encoding, _) in NOT_TEXT.items():
+        if encoding is None:
+            data = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
+        else:
+            data = text.encode(encoding)
+        (folder / file).write_bytes(data)
+
+
+def test_a_board_file_that_is_not_utf8_text_is_listed_and_says_why_when_chosen(tmp_path):
+    not_text_files(tmp_path)
     p = Player(boards=str(tmp_path), settings={"board": None})
-    said = capsys.readouterr().out.splitlines()
-    assert said == ["Skipped notepad-bom.txt: line 1: UTF-16 text: save the file as UTF-8",
-                    "Skipped notepad.txt: line 1: UTF-16 text: save the file as UTF-8"]
-    assert board_line(p) == [">Board 1/3", " Blocked squares"]
+    to_row(p, "Board")
+    names = []
+    for _ in range(7):
+        p.wait(4000)                                         # past what a bad file says
+        names.append(p.app.lines[2].strip())
+        p.press("RIGHT")
+    assert names == ["latin1", "notepad-bom", "notepad", "picture", "Blocked squares",
+                     "Random Mapello", "Set up by hand"]     # by their file names
+    for file, (_, why) in sorted(NOT_TEXT.items()):
+        pick(p, file[:-4])
+        shows(p, "%s: %s" % (file, why))                     # as soon as it is chosen
+        p.wait(4000)
+        assert not p.app.message
+        assert p.app.lines[1:3] == [">Board %d/7" % (names.index(file[:-4]) + 1), " " + file[:-4]]
+        p.press("A")                                         # not played: it says why again
+        assert p.screen == "menu"
+        shows(p, "%s: %s" % (file, why))
+        p.wait(4000)
+    assert p.app.last_error is None
+
+
+def test_a_saved_game_outlives_a_board_file_that_is_not_text(tmp_path):
+    not_text_files(tmp_path)
+    (tmp_path / "plain.txt").write_text("; Plain\n" + "\n".join([". " * 10] * 10) + "\n")
+    nvm = FakeNvm()
+    p = Player(storage=NvmStorage(nvm), boards=str(tmp_path), settings={"board": "Plain"})
+    p.press("A")
+    p.play(parse_cell("f4"))
+    quit_to_menu(p)
+    pick(p, "notepad")
+    p.wait(4000)
+    assert p.app.lines[3] == "A start  B resume"
+    p.press("A")                                     # refused before anything is asked
+    assert p.screen == "menu"
+    shows(p, "notepad.txt: line 1: UTF-16 text: save the file as UTF-8")
+    p.wait(4000)
+    assert p.app.lines[3] == "A start  B resume"
+    p.press("B")                                     # the game goes on
+    assert p.screen == "play" and p.app.lines[0] == score_line(p.model.pos) == "B4(+0)  W1(+0)"
+    quit_to_menu(p)
+    q = Player(storage=NvmStorage(nvm), boards=str(tmp_path), model=p.model)   # off and on
+    assert board_line(q)[1] == " Plain"
+    q.press("B")
+    assert q.screen == "play" and q.app.lines[0] == "B4(+0)  W1(+0)"
+
+
+def check(path):
+    """`python3 -m mapello check PATH`'s exit status and output."""
+    proc = subprocess.run([sys.executable, "-m", "mapello", "check", path], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    return proc.returncode, proc.stdout
+
+
+def test_a_record_with_an_illegal_move_gets_the_checkers_verdict_in_the_menu(tmp_path):
+    with open(os.path.join(ROOT, "boards", "four-corners.txt")) as f:
+        board = f.read()                                       # moves on its lines 13 and 14
+    (tmp_path / "game.txt").write_text(board + "; moves: e3 f3 f4 f5\n; moves: f6 e3\n")
+    (tmp_path / "typo.txt").write_text(board.replace("Four Corners", "Typo", 1)
+                                       + "; moves: e3 f3 f4 zz\n")
+    (tmp_path / "good.txt").write_text(board.replace("Four Corners", "Good", 1)
+                                       + "; moves: e3 f3 f4 f5\n")
+    verdicts = {}
+    for file in ("game.txt", "typo.txt"):
+        code, out = check(str(tmp_path / file))
+        assert code == 1 and out.startswith("BAD  %s/" % tmp_path) and out.endswith("\n"), out
+        verdicts[file] = out[len("BAD  %s/" % tmp_path):-1]
+    assert verdicts == {"game.txt": "game.txt: line 14: move 6 e3 by white is illegal: e3: occupied",
+                        "typo.txt": "typo.txt: line 13: move 4 'zz': 'zz' is not a cell (a1..h8) or 'pass'"}
+    assert check(str(tmp_path / "good.txt")) == (0, "ok   %s: Good, 4 moves\n" % (tmp_path / "good.txt"))
+    p = Player(boards=str(tmp_path), settings={"board": "Good"})
+    for name, file in (("Four Corners", "game.txt"), ("Typo", "typo.txt")):
+        pick(p, name)
+        shows(p, verdicts[file])                    # the checker's words, on the display
+        p.wait(4000)
+        p.press("A")                                # and refused, as the checker refuses it
+        assert p.screen == "menu"
+        shows(p, verdicts[file])
+        p.wait(4000)
+    pick(p, "Good")                                 # a record whose moves replay: its board plays
+    p.press("A")
+    assert p.screen == "play" and p.model.start == parse_board(board).position
+    assert p.app.last_error is None
+
+
+def test_a_file_too_big_for_a_board_is_listed_and_refused_as_check_refuses_it(tmp_path):
+    """A note or a picture in boards/ is read no further than a board file
+    can be long (reading all of it could end a board's heap)."""
+    (tmp_path / "note.txt").write_text("A long note\n" + "a line of a long note\n" * 3000)
+    (tmp_path / "picture.txt").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40)
+    (tmp_path / "fat.txt").write_text("; Fat\n" + "\n".join([". " * 10] * 10) + "\n"
+                                      + "; a long comment about the board, kept as it is\n" * 80)
+    assert 4000 < os.path.getsize(str(tmp_path / "fat.txt")) <= 4096
+    verdicts = {}
+    for file, size in (("note.txt", 66012), ("picture.txt", 10248)):
+        code, out = check(str(tmp_path / file))
+        assert (code, out) == (1, "BAD  %s: line 1: %d bytes: too big for a board file (at most 4096)\n"
+                               % (tmp_path / file, size)), out
+        verdicts[file] = out[len("BAD  %s/" % tmp_path):-1]
+    p = Player(boards=str(tmp_path), settings={"board": "Fat"})
+    for file in ("note.txt", "picture.txt"):
+        pick(p, file[:-4])
+        shows(p, verdicts[file])
+        p.wait(6000)
+        p.press("A")
+        assert p.screen == "menu"
+        shows(p, verdicts[file])
+        p.wait(6000)
+    pick(p, "Fat")                                   # up to 4096 bytes: a board file
+    p.press("A")
+    assert p.screen == "play" and p.app.last_error is None
+
+
+def test_a_board_file_gone_since_the_menu_listed_it_is_named(tmp_path):
+    """On CircuitPython an OSError's message names no file: the menu does."""
+    for file in ("a.txt", "b.txt"):
+        (tmp_path / file).write_text("; %s\n" % file[0].upper() + "\n".join([". " * 10] * 10) + "\n")
+    p = Player(boards=str(tmp_path), settings={"board": "A"})
+    os.remove(str(tmp_path / "b.txt"))                    # copied off the drive meanwhile
+    pick(p, "B")
+    assert p.app.message.startswith("b.txt: [Errno 2] "), p.app.message
+    p.wait(4000)
+    p.press("A")
+    assert p.screen == "menu" and p.app.message.startswith("b.txt: ") and p.app.last_error is None

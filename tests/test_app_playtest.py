@@ -131,13 +131,15 @@ def test_two_full_limits_are_both_named():
     assert p.app.lines[1:] == ["W1/1 B1/=1 J0/8", "walls: at most 1,", "bonuses: exactly 1"]
 
 
-def test_the_menu_names_every_board_file_it_skips_or_cannot_parse(tmp_path, capsys):
+def test_the_menu_names_every_board_file_it_cannot_read_or_parse(tmp_path, capsys):
     (tmp_path / "bin.txt").write_bytes(b"\xff\xfe not text")
     (tmp_path / "short.txt").write_text("; name: Short\n. . J\n")
     p = Player(boards=str(tmp_path), settings={"board": None})
-    said = capsys.readouterr().out.splitlines()
-    assert len(said) == 1 and said[0].startswith("Skipped bin.txt:"), said   # on the terminal
-    p.press("DOWN")
+    assert capsys.readouterr().out == ""     # both listed: the display says why when chosen
+    p.press("DOWN")                                             # the board line: bin
+    assert "bin.txt: line 1: UTF-16 text" in " ".join(p.app.lines[1:])
+    p.wait(2000)
+    p.press("RIGHT")
     assert "short.txt: line 2" in " ".join(p.app.lines[1:])   # broken: it says so when chosen
     Player(boards=str(tmp_path / "nowhere"), settings={"board": None})
     assert "nowhere" in capsys.readouterr().out              # a mistyped --boards is not silent

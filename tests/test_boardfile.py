@@ -166,8 +166,30 @@ def test_a_board_where_nobody_can_move_is_refused():
 
 
 def test_a_moves_line_without_its_semicolon_is_a_record_line():
-    text = board([EMPTY_ROW] * 10) + "moves: f5 d6\n"
+    text = board([EMPTY_ROW] * 10) + "moves: e3 f3\n"
     assert parse_board(text).position == parse_board(board([EMPTY_ROW] * 10)).position
+    assert error_of(text.replace("f3", "e3")).line == 12
+
+
+def test_a_records_moves_are_replayed_and_a_bad_one_is_named_with_its_line():
+    """A game record is a board file: the board is its start, and a move on
+    its `; moves:` lines that is no move or is illegal makes the file bad,
+    as python3 -m mapello check and the menu both say."""
+    text = board([EMPTY_ROW] * 10)                             # rows on lines 2 to 11
+    good = parse_board(text + "; moves: e3 f3\n")
+    assert good.position == parse_board(text).position        # the start, not the end
+    for moves, line, message in [
+            ("; moves: e3 f3\n; moves: f4 f5 f6 e3\n", 13, "move 6 e3 by white is illegal: e3: occupied"),
+            ("; moves: e3 e3 x9\n", 12, "move 3 'x9': 'x9' is not a cell (a1..h8) or 'pass'"),
+            ("; moves: pass\n", 12, "move 1 pass by black is illegal: pass: a move exists"),
+            ("; moves: a1\n", 12, "move 1 a1 by black is illegal: a1: no flip")]:
+        e = error_of(text + moves)
+        assert (e.line, e.column, e.message) == (line, 0, message)
+        assert str(e) == "line %d: %s" % (line, message)
+    # "; white moves first" (a record's, when white began): white's moves are legal
+    white = board([EMPTY_ROW] * 10, "; Mapello game record\n; white moves first")
+    assert parse_board(white + "; moves: f5 f6\n").position == Position()
+    assert error_of(white + "; moves: e3\n").message == "move 1 e3 by white is illegal: e3: no flip"
 
 
 def test_cr_only_line_ends_read_as_lines_on_every_interpreter():

@@ -323,23 +323,25 @@ def test_a_missing_pin_is_shown_on_the_display(device, monkeypatch):
     assert any(bytes(display.fill_row(y, None)).strip(b"\0") for y in range(64))
 
 
-def test_a_bad_board_file_is_named_when_chosen_and_an_unreadable_one_skipped(tmp_path, capsys):
+def test_a_bad_or_unreadable_board_file_is_named_when_chosen(tmp_path, capsys):
     from mapello.ui.app import App
     (tmp_path / "good.txt").write_text((". " * 10 + "\n") * 10)
     (tmp_path / "bad.txt").write_text("; Broken\nJ J\n")
-    (tmp_path / "binary.txt").write_bytes(b"\xff\xfe not text")
+    (tmp_path / "binary.txt").write_bytes(b"\x89PNG\r\n\x1a\n not text")
     said = []
     boards = Catalogue(str(tmp_path), said.append)
-    assert said == []                                  # the names are read when first needed
-    assert boards.names == ["Broken", "good"]
-    assert len(said) == 1 and said[0].startswith("Skipped binary.txt:")
+    assert boards.names == ["Broken", "binary", "good"] and said == []
     capsys.readouterr()
     app = App(str(tmp_path), None, lambda: 0)
-    assert capsys.readouterr().out.startswith("Skipped binary.txt:")   # the menu's own reading
     app.press(buttons.DOWN)                            # the board line: Broken
     assert "bad.txt: line 2" in " ".join(app.lines[1:])
     app.press(buttons.A)                               # refused, with the reason
     assert app.screen_name == "menu" and "line 2" in " ".join(app.lines[1:])
+    app.press(buttons.RIGHT)                           # binary: not even text
+    assert "binary.txt: line 1, column 1: not UTF-8" in " ".join(app.lines[1:])
+    app.press(buttons.A)
+    assert app.screen_name == "menu" and "binary.txt: line 1" in " ".join(app.lines[1:])
+    assert app.last_error is None and capsys.readouterr().out == ""
 
 
 def test_no_long_integers_is_shown_on_the_display(device, monkeypatch):

@@ -2,10 +2,12 @@
 the menu first needs the names, and parsed only when the board is chosen, and
 the menu's catalogue goes with the menu: the boards cost no memory while a
 game is played, not even this module's code, and a broken file is reported
-when it is chosen, with its line and column.  Names are unique: a name
-another file took already, a bundled board's, or one of the menu's own
-boards ("Random Mapello"), gives way to the file's name, so a player's own
-file never takes a bundled board's place in the menu."""
+when it is chosen, with its line and column: one that is not even text
+(UTF-16, Latin-1, a picture), or is too big to read, too, listed by its file
+name.  Names are unique: a name another file took already, a bundled
+board's, or one of the menu's own boards ("Random Mapello"), gives way to
+the file's name, so a player's own file never takes a bundled board's place
+in the menu."""
 
 import os
 
@@ -18,9 +20,10 @@ BUNDLED = (" bonus-hunt.txt crossfire.txt fortress.txt four-corners.txt four-wal
 class Catalogue:
     """names[i] is the i-th board's name; board(i) its BoardFile (parsed on
     every call: the caller keeps what it needs).  `boards` is a folder of
-    board files (FOLDER/*.txt, named by `say` when one cannot be read) or a
-    list of BoardFiles already in memory (tests, the desktop): what
-    mapello.ui.app.App is given."""
+    board files (FOLDER/*.txt) or a list of BoardFiles already in memory
+    (tests, the desktop): what mapello.ui.app.App is given.  `say` tells
+    what the player would not see in the menu: a missing folder, a file
+    listed by its file name because a bundled board has its name."""
 
     def __init__(self, boards, say=print):
         self._boards = boards
@@ -42,29 +45,34 @@ class Catalogue:
         self._sources.append(source)
 
     def board(self, i):
-        """The BoardFile; BoardError (naming the file) or OSError if it is bad."""
+        """The BoardFile; BoardError or OSError, naming the file, if it is bad:
+        read again each time, so the catalogue keeps no reasons."""
         if self._names is None:
             self._read_names()
         source = self._sources[i]
         if not isinstance(source, str):
             return source
         from mapello.rules.boardfile import BoardError, load_board
+        file = source[source.rfind("/") + 1:]     # named by its file alone: the display is small
         try:
             return load_board(source)
-        except BoardError as e:     # named by its file alone: the display is small
-            raise BoardError(e.line, e.column, e.message, source[source.rfind("/") + 1:])
+        except BoardError as e:
+            raise BoardError(e.line, e.column, e.message, file)
+        except OSError as e:        # CircuitPython's message leaves the file out
+            raise OSError("%s: %s" % (file, e))
 
     def _read_names(self):
         """Every FOLDER/*.txt in name order, named by its header comment (or
-        its file name); a file that cannot be read is skipped, and said.
-        Boards in memory by their names, or Board 1, Board 2, ..."""
+        its file name: one whose header cannot be read too, which says why
+        when it is chosen).  Boards in memory by their names, or Board 1,
+        Board 2, ..."""
         taken = self._names = []
         folder = self._boards
         if not isinstance(folder, str):      # BoardFiles in memory
             for i, board in enumerate(folder):
                 self._add(board.name or "Board %d" % (i + 1), board)
             return
-        from mapello.rules.boardfile import board_name
+        from mapello.rules.boardfile import MAX_BYTES, board_name
         from mapello.game.options import BUILT_IN_BOARDS
         try:
             files = sorted(n for n in os.listdir(folder) if n.endswith(".txt") and not n.startswith("."))
@@ -75,14 +83,15 @@ class Catalogue:
         bundled = []        # the names the bundled boards give themselves
         for file in files:
             path = folder + "/" + file
+            name = ""           # not text, or too big to read: board() says why
             try:
-                with open(path) as f:
-                    name = board_name(f)[:NAME_CHARS]
-            except (OSError, UnicodeError, ValueError) as e:
-                self._say("Skipped %s: %s" % (file, unreadable(path, e)))
-                continue
+                if os.stat(path)[6] <= MAX_BYTES:
+                    with open(path) as f:
+                        name = board_name(f)[:NAME_CHARS]
+            except (OSError, UnicodeError, ValueError):
+                pass
             read.append((file, name))
-            if " %s " % file in BUNDLED:
+            if name and " %s " % file in BUNDLED:
                 bundled.append(name)
         for file, wanted in read:
             mine = " %s " % file not in BUNDLED
@@ -95,15 +104,3 @@ class Catalogue:
                 self._say("%s is listed as %s: %s is a bundled board's name" % (file, name, wanted))
             self._add(name, folder + "/" + file)
 
-
-def unreadable(path, error):
-    """Why a file's name could not be read, as the board-file reader puts it
-    (line and column, UTF-16 named) where it can."""
-    from mapello.rules.boardfile import BoardError, read_text
-    try:
-        read_text(path)
-    except BoardError as e:
-        return str(BoardError(e.line, e.column, e.message))
-    except OSError as e:
-        return str(e)
-    return str(error)

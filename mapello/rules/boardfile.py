@@ -5,14 +5,20 @@ The format is in docs/DESIGN.md.  Comment lines may carry metadata:
   ; Name: one-line description      (the first free comment line)
   ; name: ..., ; description: ..., ; Mapello board: NAME
   ; limits: walls 4, bonuses =2, jokers 8   (the board is checked against them)
+A game record (mapello/game/record/text.py) is a board file with `; moves:`
+lines: its moves are checked here, so the menu and `python3 -m mapello
+check` refuse the same files, in the same words.
 Every error names the line and column, so a person can fix the file by hand.
 """
 
-from mapello.rules.position import BORDER, Position, START_BLACK, START_WHITE
+from mapello.rules.position import (BORDER, COLOUR_NAMES, IllegalMove, Position, START_BLACK,
+                                    START_WHITE, cell_name, parse_cell)
 from mapello.rules.pieces import (BONUS, JOKER, KIND_PLURALS, MAX_PER_KIND, WALL, Limits,
                             placement_error, problems)
 
 SYMBOLS = ".#+JBW"
+MAX_BYTES = 4096    # a board file is a few hundred bytes, a game's record under one KB:
+                    # a bigger file is refused unread, where reading it would end the heap
 _KIND_OF_SYMBOL = {"#": WALL, "+": BONUS, "J": JOKER}
 
 
@@ -31,13 +37,17 @@ class BoardError(ValueError):
 
 
 class BoardFile:
-    """A parsed board: the starting position and what the comments said."""
+    """A parsed board: the starting position and what the comments said;
+    a game record's moves (cells, checked) and whether white made the first
+    (the position itself has black to move: the menu plays the board)."""
 
-    def __init__(self, position, name="", description="", limits=None):
+    def __init__(self, position, name="", description="", limits=None, moves=(), white=False):
         self.position = position
         self.name = name
         self.description = description
         self.limits = limits
+        self.moves = moves
+        self.white = white
 
 
 def parse_limits(text):
@@ -141,9 +151,12 @@ def board_name(lines):
 
 
 def parse_board(text):
-    """BoardFile from board-file text; BoardError on anything wrong."""
+    """BoardFile from board-file text; BoardError on anything wrong, a game
+    record's moves included."""
     meta = {}
     rows = []
+    moves = []          # (line number, its move words)
+    white = False
     line_no = 0
     if text[:1] == "\ufeff":  # a byte order mark, as some editors write
         text = text[1:]
@@ -152,10 +165,14 @@ def parse_board(text):
         stripped = line.strip()
         if not stripped:
             continue
-        if stripped.startswith(";"):
-            _read_comment(line, meta, line_no)
+        body = stripped.lstrip(";").strip()
+        low = body.lower()
+        if low[:6] == "moves:":        # a game record's move list, its ';' or not
+            moves.append((line_no, body[6:].split()))
             continue
-        if stripped[:6].lower() == "moves:":   # a game record's move list without its ';'
+        if stripped[0] == ";":
+            white = white or low == "white moves first"
+            _read_comment(line, meta, line_no)
             continue
         if len(rows) == 10:
             raise BoardError(line_no, len(line) - len(line.lstrip()) + 1,
@@ -201,7 +218,32 @@ def parse_board(text):
     pos = Position(discs[0], discs[1], masks[WALL], masks[BONUS], masks[JOKER])
     if pos.is_over():
         raise BoardError(rows[0][0], 0, "nobody can move at the start: every game would end at once")
-    return BoardFile(pos, meta.get("name", ""), meta.get("description", ""), limits)
+    return BoardFile(pos, meta.get("name", ""), meta.get("description", ""), limits,
+                     _replay(pos, moves, white) if moves else (), white)
+
+
+def _replay(start, moves, white):
+    """The cells of a record's moves ((line number, words) a line), each
+    checked from `start` (white first if `white`); BoardError names the
+    line, the move's number and why, a line's words read before its moves
+    are played."""
+    pos = start.copy()
+    pos.turn = 1 if white else 0
+    cells = []
+    for line_no, words in moves:
+        n = len(cells)
+        for word in words:
+            try:
+                cells.append(parse_cell(word))
+            except ValueError as e:
+                raise BoardError(line_no, 0, "move %d %r: %s" % (len(cells) + 1, word, e))
+        for i in range(n, len(cells)):
+            try:
+                pos.play(cells[i])
+            except IllegalMove as e:
+                raise BoardError(line_no, 0, "move %d %s by %s is illegal: %s" % (
+                    i + 1, cell_name(cells[i]), COLOUR_NAMES[pos.turn], e))
+    return cells
 
 
 def newlines(text):
@@ -215,11 +257,16 @@ def newlines(text):
 def read_text(path):
     """A text file's contents, its lines ending in LF; BoardError names the
     path, line and column of the first byte that is not UTF-8 text, and
-    names UTF-16 (what Windows' Notepad calls "Unicode") as such."""
+    names UTF-16 (what Windows' Notepad calls "Unicode") as such, and a
+    file over MAX_BYTES."""
     with open(path, "rb") as f:
-        data = f.read()
+        data = f.read(MAX_BYTES + 1)
+        size = f.seek(0, 2)
     if _utf16(data):
         raise BoardError(1, 0, "UTF-16 text: save the file as UTF-8", path)
+    if size > MAX_BYTES:
+        raise BoardError(1, 0, "%d bytes: too big for a board file (at most %d)"
+                         % (size, MAX_BYTES), path)
     try:
         text = data.decode("utf-8")
     except UnicodeError:

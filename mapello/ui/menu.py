@@ -12,7 +12,7 @@ from mapello.ai import LEVELS
 from mapello.game import options
 from mapello.ui.app import LINE_WIDTH
 from mapello.ui.board_view import draw_board
-from mapello.ui.menu_boards import board_names, board_index, chosen_board, chosen_name, preview
+from mapello.ui.menu_boards import board_names, board_index, bundled, chosen_board, chosen_name, preview
 from mapello.rules.position import Position
 
 try:
@@ -139,15 +139,15 @@ class Screen:
         elif button == buttons.LEFT or button == buttons.RIGHT:
             self.change(rows[self.row], -1 if button == buttons.LEFT else 1)
         elif button == buttons.A:
-            if self.can_resume and not confirm:   # the new game's first save replaces it
-                self.confirm = True
-            else:
-                try:
-                    board = chosen_board(app)
-                except (OSError, ValueError) as e:   # a broken board file
-                    app.say(str(e))
+            try:
+                if self.can_resume and not confirm:   # the new game's first save replaces it
+                    bundled(app, chosen_name(app))    # a broken board file says so first
+                    self.confirm = True
+                else:
+                    app.start_game(chosen_board(app))
                     return
-                app.start_game(board)
+            except (OSError, ValueError) as e:   # a broken board file: nothing is discarded
+                app.say(str(e))
                 return
         elif button == buttons.B and not confirm:
             if not self.can_resume:

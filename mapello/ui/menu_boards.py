@@ -14,8 +14,8 @@ SAVED_BOARD, BLOCKED, RANDOM, BY_HAND = options.BUILT_IN_BOARDS
 def catalogue(app):
     """The menu's catalogue of app.boards, made when first needed: the App
     lets go of it when a game starts, and this module goes with the menu.
-    A board file that cannot be read is named on the terminal (a board's
-    serial console), as the menu reads the names."""
+    A board file that is broken, or not even text, is listed all the same:
+    chosen, it says why on the display (preview()) and does not start."""
     if app.catalogue is None:
         app.catalogue = Catalogue(app.boards)
     return app.catalogue

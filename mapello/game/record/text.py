@@ -75,36 +75,16 @@ def from_text(text):
     """A GameRecord from to_text()'s form (or a plain board file: no moves).
 
     RecordError names the line of a board problem, or the line and the
-    move that is not a move or is illegal, and why.
+    move that is not a move or is illegal, and why: the board-file reader
+    checks the moves (mapello/rules/boardfile.py), for the menu too.
     """
-    from mapello.rules.boardfile import BoardError, newlines, parse_board
-    board_lines = []
-    move_lines = []         # (line number, its move words)
-    white_first = False
-    for line in newlines(text).split("\n"):
-        s = line.strip()
-        body = s.lstrip(";").strip()
-        low = body.lower()
-        if low.startswith("moves:"):
-            move_lines.append((len(board_lines) + 1, body[6:].split()))
-            board_lines.append("")  # keep line numbers for board errors
-            continue
-        if s.startswith(";") and low == "white moves first":
-            white_first = True
-        board_lines.append(line)
+    from mapello.rules.boardfile import BoardError, parse_board
     try:
-        board = parse_board("\n".join(board_lines))
+        board = parse_board(text)
     except BoardError as e:
         raise RecordError(str(e))
     start = board.position
-    if white_first:
+    if board.white:
         start.turn = 1
     name = board.name if board.name != "Mapello game record" else ""
-    record = GameRecord(start, (), name, board.limits)
-    for line_no, words in move_lines:   # replayed a line at a time, to name the line
-        try:
-            record.moves.extend(parse_moves(words, len(record.moves) + 1))
-            record.replay()
-        except RecordError as e:
-            raise RecordError("line %d: %s" % (line_no, e))
-    return record
+    return GameRecord(start, board.moves, name, board.limits)

@@ -145,8 +145,8 @@ def reserve(info, table=True):
 class Search:
     """The search tree of one root position (side to move's view).
 
-    `info` is a mapello.evaluation.BoardInfo of the position's board; the root's
-    moves are searched in the order of the list given to start().  With
+    `info` is a mapello.ai.evaluation.BoardInfo of the position's board; the
+    root's moves are searched in the order of the list given to start().  With
     table=False the search runs without its transposition table.  Only the
     newest Search runs: making one ends the one before it.
     """

@@ -7,11 +7,7 @@ runs; when one of them cuts off, it never runs.  A node one ply above the
 horizon scores its leaves in mapello.ai.frontier.leaves.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 from array import array
 

@@ -4,11 +4,7 @@ by move.  Its terms and how their weights were fitted: docs/DESIGN.md, "The
 computer player".  Runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 from array import array
 

@@ -4,11 +4,7 @@ picks up exactly where it stopped.  How and why: docs/DESIGN.md, "The
 computer player".
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 import gc
 from array import array

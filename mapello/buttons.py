@@ -1,10 +1,6 @@
 """The six logical buttons every input adapter maps its hardware onto."""
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 UP = const(0)
 DOWN = const(1)

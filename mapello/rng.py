@@ -6,11 +6,7 @@ seed makes the same random board, the same computer game and the same timer
 move on the desktop and on the device.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[misc]  # the stub's const is generic
-        return x
+from micropython import const
 
 _MASK32 = const(0xFFFFFFFF)
 

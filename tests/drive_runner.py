@@ -1,8 +1,10 @@
 """Runs the code.py of a fake CIRCUITPY folder (the current directory) the way
 CircuitPython would: the drive's root and then its lib/ on sys.path (and
 nothing of the repository), os.getenv answering from its settings.toml, and
-Adafruit Blinka for the hardware.  Used by tests/test_hw_deploy.py on what
-deploy.sh, the bundle or a hand copy put on the drive.
+Adafruit Blinka for the hardware and for `micropython` (its const, which a
+board has built in: the desktop's stub in mapello/desktop/ is not on the
+drive).  Used by tests/test_hw_deploy.py on what deploy.sh, the bundle or a
+hand copy put on the drive.
 
 Stand-ins, at the lowest level: the Pico's pin names as Blinka pins that read
 "not pressed", an I2C bus with nothing on it (no OLED wired), `supervisor.ticks_ms` (a clock that ends the run after RUN_MS

@@ -1,6 +1,10 @@
 """The repository root is the CIRCUITPY drive's root (code.py, boot.py, lib/),
 and still a Python project: pytest, pdb's `interact` and `python3 -m mapello`
-must not take the root's code.py for the standard library's `code` module."""
+must not take the root's code.py for the standard library's `code` module,
+and CPython, which has no `micropython` module, must get the one whose const
+the device modules import (mapello.desktop.micropython_stub), from every
+entry point."""
+import glob
 import io
 import os
 import runpy
@@ -63,6 +67,50 @@ def test_python_m_mapello_from_the_root():
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["12"]
+
+
+def test_the_system_python_runs_mapello_though_the_device_modules_need_micropython():
+    """The system's python3 with nothing installed (-S: not even .venv's
+    Blinka, whose micropython module would do): a device module alone does
+    not import, and `python3 -m mapello` gives it the desktop's stub."""
+    bare = subprocess.run([sys.executable, "-S", "-E", "-c", "import mapello.rules.geometry"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert bare.returncode != 0 and "No module named 'micropython'" in bare.stderr, bare.stderr
+    proc = subprocess.run([sys.executable, "-S", "-E", "-m", "mapello", "perft", "start", "2"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["12"]
+
+
+# Runs a script (python3 tools/save_bench.py) or a module (python3 -m mapello) as python3
+# would, with no micropython module to be found (as without Blinka).
+WITHOUT_MICROPYTHON = """\
+import os, runpy, sys
+sys.modules["micropython"] = None
+what, sys.argv = sys.argv[1], sys.argv[1:]
+if what.endswith(".py"):
+    sys.path[0] = os.path.dirname(os.path.abspath(what))
+    runpy.run_path(what, run_name="__main__")
+else:
+    runpy.run_module(what, run_name="__main__", alter_sys=True)
+"""
+# tools/device_think.py runs on a board, as its code.py
+TOOLS = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "tools", "*.py"))
+               if "__main__" in open(p).read() and not p.endswith("device_think.py"))
+
+
+@pytest.mark.parametrize("command", [[t, "--help"] for t in TOOLS] + [
+    ["mapello", "--help"], ["mapello.sim", "--help"], ["mapello.desktop.ai_bench"],
+    ["tools.device_model.nvm_image", "NVM", "2"]], ids=lambda command: command[0])
+def test_every_entry_point_imports_the_device_modules_without_micropython(command, tmp_path):
+    """Each CPython entry point gives the stub before its first device
+    module (a tool's --help imports all that the tool imports at its top)."""
+    command = [str(tmp_path / "nvm.bin") if word == "NVM" else word for word in command]
+    proc = subprocess.run([sys.executable, "-c", WITHOUT_MICROPYTHON] + command, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert proc.returncode in (0, 2), proc.stdout + proc.stderr     # 2: a tool's usage
+    assert "micropython" not in proc.stderr
 
 
 def test_python_m_mapello_puts_the_standard_library_first(monkeypatch):

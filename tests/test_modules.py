@@ -82,7 +82,7 @@ def imports(path, known, top_level_only=False):
     nodes = tree.body if top_level_only else ast.walk(tree)
     found = []
     for node in nodes:
-        if top_level_only and isinstance(node, ast.Try):   # the const() fallback
+        if top_level_only and isinstance(node, ast.Try):   # an import with a fallback
             nodes_in = [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
         else:
             nodes_in = [node]
@@ -182,6 +182,36 @@ def test_the_screens_loads_drop_what_the_next_screen_does_not_need():
     assert "mapello.ui.menu" not in sys.modules and "mapello.game.save.checks" not in sys.modules
     assert "mapello.ui.play" in sys.modules and "mapello.rules.position" in sys.modules
     modules.use(("menu",))
+
+
+def test_const_comes_from_micropython_alone():
+    """A device module that calls const() imports it plainly at its top,
+    `from micropython import const` (or from a device module that does, as
+    mapello.rules.position from mapello.rules.geometry: one import less),
+    with no fallback of its own: on a board and in the MicroPython VM the
+    compiler folds micropython's (an underscored name then takes no room),
+    and CPython gets the module from the desktop's entry points
+    (mapello.desktop.micropython_stub)."""
+    found = []
+    device = device_modules()
+    for module, path in sorted(device.items()):
+        with open(path) as f:
+            tree = ast.parse(f.read())
+        calls = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "const"
+                    for n in ast.walk(tree))
+        plain = any(isinstance(n, ast.ImportFrom) and n.module in ("micropython",) + tuple(device) and
+                    "const" in [a.name for a in n.names] for n in tree.body)
+        if calls and not plain:
+            found.append("%s calls const() without `from micropython import const` at its top" % module)
+        for n in ast.walk(tree):
+            if isinstance(n, (ast.FunctionDef, ast.Lambda, ast.Assign)) and "const" in (
+                    [n.name] if isinstance(n, ast.FunctionDef) else
+                    [t.id for t in getattr(n, "targets", ()) if isinstance(t, ast.Name)]):
+                found.append("%s:%d defines a const of its own" % (module, n.lineno))
+            if isinstance(n, ast.Try) and any(isinstance(i, ast.ImportFrom) and i.module == "micropython"
+                                              for i in ast.walk(n)):
+                found.append("%s:%d imports micropython with a fallback" % (module, n.lineno))
+    assert not found, found
 
 
 def test_no_import_cycles():

@@ -26,9 +26,9 @@ warn_unused_ignores = True
 ignore_errors = True
 
 # The pure modules import no hardware; only their untyped-code noise is off
-# (the micropython.const fallback, empty literals, Optional attributes).
+# (empty literals, Optional attributes).
 [mypy-mapello.rules.*,mapello.game.*,mapello.ai.*,mapello.ui.*,mapello.buttons]
-disable_error_code = misc, var-annotated, union-attr, assignment
+disable_error_code = var-annotated, union-attr, assignment
 
 # The native search kernel: viper's typed pointers and machine-word integers
 # are the compiler's, which mypy does not know (tests/test_native.py runs it

@@ -32,6 +32,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
+from mapello.desktop import micropython_stub  # noqa: E402
+
+micropython_stub()          # before the device modules: their const
 from fake_nvm import FakeNvm, each_cut  # noqa: E402
 from mapello.game.game import Game  # noqa: E402
 from mapello.rng import Rng  # noqa: E402

@@ -24,6 +24,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
+from mapello.desktop import micropython_stub  # noqa: E402
+
+micropython_stub()          # before the device modules: their const
 import save_fuzz  # noqa: E402
 from mapello.desktop import measurements  # noqa: E402
 

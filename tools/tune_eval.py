@@ -26,7 +26,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from mapello.rules.notation import parse_position, position_text
+from mapello.desktop import micropython_stub  # noqa: E402
+
+micropython_stub()          # before the device modules: their const
+from mapello.rules.notation import parse_position, position_text  # noqa: E402
 from mapello.ai.thinker import Thinker  # noqa: E402
 from mapello.rules.position import INNER, PASS, Position, cells_of, moves_mask, popcount  # noqa: E402
 from mapello.ai.evaluation import BoardInfo  # noqa: E402

@@ -13,6 +13,9 @@ import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.dirname(HERE)]
+from mapello.desktop import micropython_stub  # noqa: E402
+
+micropython_stub()          # before the device modules: their const
 import build_web  # noqa: E402
 from mapello.rules.position import parse_cell as cell  # noqa: E402
 

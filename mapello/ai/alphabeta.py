@@ -1,17 +1,13 @@
-"""The search loop of mapello.search.Search: negamax alpha-beta on an
+"""The search loop of mapello.ai.search.Search: negamax alpha-beta on an
 explicit stack of plies, each a slot in a set of parallel lists of small
 integers.  A module of its own so that each module compiles on the device.
 
 The table's move and two killer moves are tried before the move generator
 runs; when one of them cuts off, it never runs.  A node one ply above the
-horizon scores its leaves in mapello.frontier.leaves.
+horizon scores its leaves in mapello.ai.frontier.leaves.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 from array import array
 

@@ -4,11 +4,7 @@ by move.  Its terms and how their weights were fitted: docs/DESIGN.md, "The
 computer player".  Runs unchanged on CPython, MicroPython and CircuitPython.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 from array import array
 
@@ -208,11 +204,11 @@ class BoardInfo:
         self.front = row[_FRONTIER]
 
     def search_state(self, pos, b, w, rows, points, near):
-        """Fill what mapello.search.Search starts from: the mailbox b, the cell
-        weights w, the rows (empty cells, then black's and white's discs with
-        the jokers, 10 each), the points of the bonuses still on the board
-        (3 or 0 per cell) and each cell's empty neighbours.  Returns (colour to
-        move, estimate, point margin, empties, hash)."""
+        """Fill what mapello.ai.search.Search starts from: the mailbox b, the
+        cell weights w, the rows (empty cells, then black's and white's discs
+        with the jokers, 10 each), the points of the bonuses still on the
+        board (3 or 0 per cell) and each cell's empty neighbours.  Returns
+        (colour to move, estimate, point margin, empties, hash)."""
         # the rows first, from the masks: a few shifts of long integers, not
         # one per cell; then the cells of the discs and bonuses from the rows
         # (counted, not listed: a list per search would cut up the heap)

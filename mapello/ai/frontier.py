@@ -3,11 +3,7 @@ rows (docs/DESIGN.md, "The computer player").  One module for both: each
 module costs its own object, globals and names in RAM.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 from mapello.ai.evaluation import COL_OF, DIRECTIONS
 

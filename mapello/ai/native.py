@@ -6,7 +6,7 @@ MicroPython VM.  It searches the same tree as the bytecode kernel, node for
 node: the same moves in the same order, the same values, the same table
 (tests/test_native.py runs both on the same positions).
 
-Elsewhere this module does not import (CPython has no `micropython`, the
+Elsewhere this module does not import (CPython has no viper emitter, the
 browser's VM no native emitter, and deploy.sh installs it only where the
 board loads it): mapello.ai.kernel then takes the bytecode search.
 

@@ -4,11 +4,7 @@ picks up exactly where it stopped.  How and why: docs/DESIGN.md, "The
 computer player".
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 import gc
 from array import array
@@ -145,8 +141,8 @@ def reserve(info, table=True):
 class Search:
     """The search tree of one root position (side to move's view).
 
-    `info` is a mapello.evaluation.BoardInfo of the position's board; the root's
-    moves are searched in the order of the list given to start().  With
+    `info` is a mapello.ai.evaluation.BoardInfo of the position's board; the
+    root's moves are searched in the order of the list given to start().  With
     table=False the search runs without its transposition table.  Only the
     newest Search runs: making one ends the one before it.
     """

@@ -7,11 +7,7 @@ display and the buttons alive while the computer thinks; `best()` is a legal
 move at any moment.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 import gc
 

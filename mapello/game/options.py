@@ -3,11 +3,7 @@ the limits they give.  Apart from mapello/game/session.py so that the menu
 starts without the game's modules (the device compiles every module it
 imports, and the menu is what a player waits for at power-on)."""
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 from mapello.rules.limits import Limits
 

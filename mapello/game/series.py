@@ -12,11 +12,7 @@ to_bytes() writes them; mapello/game/save/resume.py reads them back, only
 when a save is resumed: a game in progress never holds that code.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 from mapello.rules.geometry import BLACK, WHITE
 

@@ -4,11 +4,7 @@ A 3x5 font of capitals, digits and a little punctuation; pure code drawing
 into the App's 300-byte frame format, so the matrix driver shows it as usual.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[misc]  # the stub's const is generic
-        return x
+from micropython import const
 
 COLUMN_MS = const(70)      # one column of scroll
 TOP_ROW = const(2)         # glyph rows 2..6 of the 10x10 grid

@@ -6,11 +6,7 @@ Pure functions: no hardware import, so the tables are tested on the desktop
 and in the MicroPython VM.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[misc]  # the stub's const is generic
-        return x
+from micropython import const
 
 SIZE = const(10)
 CELLS = const(100)

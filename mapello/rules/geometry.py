@@ -10,11 +10,7 @@ Kept apart from the Position class so that each module stays small enough to
 compile from source in a small heap.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 BLACK = const(0)
 WHITE = const(1)

@@ -17,11 +17,7 @@ text() (a list of lines), and optionally tick(now), enter() and `busy`.
 from mapello import buttons
 from mapello.ui import modules
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 LINE_WIDTH = const(21)
 _MESSAGE_MS = const(1800)

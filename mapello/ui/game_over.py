@@ -8,11 +8,7 @@ from mapello.ui.board_view import COLOUR_WORD, draw_board
 from mapello.rules.position import BLACK, BONUS_POINTS
 from mapello.game.series import after_resignation
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 PAGE_MS = const(1500)
 

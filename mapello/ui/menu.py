@@ -15,11 +15,7 @@ from mapello.ui.board_view import draw_board
 from mapello.ui.menu_boards import board_names, board_index, bundled, chosen_board, chosen_name, preview
 from mapello.rules.position import Position
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 MODE_NAMES = ("Series", "Free play", "vs computer")
 GAMES = (1, 2, 3, 4, 5, 6, 7, 8, 9)

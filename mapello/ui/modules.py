@@ -105,15 +105,15 @@ def words(table, name, part=0):
 
 
 def paths(name, part=0):
-    """The full names (mapello.x.y) of the modules of the group `name`: those
-    loaded with it (part 0), or on demand (part 1)."""
+    """The full names of the modules of the group `name` (as mapello.ui.app):
+    those loaded with it (part 0), or on demand (part 1)."""
     for word in words(GROUPS, name, part):
         yield "mapello." + word
 
 
 def load_module(path):
-    """The module `path` (mapello.x.y), imported after a collection unless
-    it is loaded."""
+    """The module `path` (a full name, as mapello.ui.app), imported after a
+    collection unless it is loaded."""
     module = sys.modules.get(path)
     if module is None:
         gc.collect()

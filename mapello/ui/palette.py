@@ -7,9 +7,9 @@
 # still stands out against it.  Walls are grey, bonuses blue and jokers red,
 # as the design asks.  The disc just played is tinted: violet when black,
 # aqua when white (never amber: that is the cursor's).  When the cursor rests
-# on a legal move, the discs it would flip glow a soft rose.  The matrix adapter
-# applies the brightness setting and the current cap (hardware/wiring.py),
-# which dims bright colours before dim ones, so the felt and the border stay
+# on a legal move, the discs it would flip glow a soft rose.  The matrix
+# adapter applies the brightness setting and the current cap
+# (mapello/hardware/wiring.py), which dims bright colours before dim ones, so the felt and the border stay
 # lit on a board full of white discs.
 #
 # tests/test_palette.py checks that any two things that can stand side by

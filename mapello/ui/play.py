@@ -8,11 +8,7 @@ from mapello.ui.board_view import COLOUR_WORD, draw_board, score_line
 from mapello.ui.thinking import run_slices, search
 from mapello.rules.position import PASS, cell_name, cells_of, parse_cell
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 BLINK_MS = const(400)
 _FLIP_MS = const(300)

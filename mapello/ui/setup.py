@@ -9,11 +9,7 @@ from mapello.ui.board_view import draw_board
 from mapello.rules.pieces import BONUS, JOKER, KIND_NAMES, WALL
 from mapello.rules.position import CENTRE, cell_name
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 BLINK_MS = const(400)
 _SHORT = ("W", "B", "J")

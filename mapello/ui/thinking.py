@@ -7,11 +7,7 @@ import sys
 from mapello.ai import LEVELS
 from mapello.ui import modules
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 THINK_TICK_MS = const(15)       # a tick's share of thinking, so buttons stay alive
 _THINK_TICK_SLICES = const(50)  # and a cap, for clocks that stand still in tests

@@ -7,13 +7,16 @@ move by move as the App saves; PLIES < 0: a blank NVM.
 """
 import sys
 
-from mapello.game.game import Game
-from mapello.game.options import DEFAULT_SETTINGS
-from mapello.game.save.log import NvmStorage
-from mapello.game.save.payload import pack
-from mapello.game.series import Series
-from mapello.rng import Rng
-from mapello.rules.position import PASS, Position
+from mapello.desktop import micropython_stub
+
+micropython_stub()          # before the device modules: their const
+from mapello.game.game import Game  # noqa: E402
+from mapello.game.options import DEFAULT_SETTINGS  # noqa: E402
+from mapello.game.save.log import NvmStorage  # noqa: E402
+from mapello.game.save.payload import pack  # noqa: E402
+from mapello.game.series import Series  # noqa: E402
+from mapello.rng import Rng  # noqa: E402
+from mapello.rules.position import PASS, Position  # noqa: E402
 
 
 def image(plies):

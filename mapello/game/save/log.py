@@ -17,11 +17,7 @@ compacted in one write, the one erase.  erase_every_write (SAMD51) compacts
 every save.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from micropython import const
 
 from mapello.game.save import (APPEND, CHUNK, DELTA, ERASED, FORMAT, FULL, GAP, HEADER, MAGIC,
                                crc32)

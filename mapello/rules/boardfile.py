@@ -260,8 +260,12 @@ def read_text(path):
     names UTF-16 (what Windows' Notepad calls "Unicode") as such, and a
     file over MAX_BYTES."""
     with open(path, "rb") as f:
-        data = f.read(MAX_BYTES + 1)
         size = f.seek(0, 2)
+        f.seek(0)
+        # as many bytes as the file has (a read of MAX_BYTES would take a
+        # block that big in a heap a game cut up), or, past MAX_BYTES, what
+        # tells UTF-16
+        data = f.read(size if size <= MAX_BYTES else 64)
     if _utf16(data):
         raise BoardError(1, 0, "UTF-16 text: save the file as UTF-8", path)
     if size > MAX_BYTES:

@@ -8,7 +8,7 @@ move by move as the App saves; PLIES < 0: a blank NVM.
 import sys
 
 from mapello.game.game import Game
-from mapello.game.options import DEFAULT_SETTINGS
+from mapello.game.options import default_settings
 from mapello.game.save.log import NvmStorage
 from mapello.game.save.payload import pack
 from mapello.game.series import Series
@@ -20,8 +20,7 @@ def image(plies):
     nvm = bytearray(b"\xff" * 4096)
     if plies < 0:
         return nvm
-    settings = dict(DEFAULT_SETTINGS)
-    settings.update({"brightness": 20, "think_ms": 2000})
+    settings = default_settings()    # as the device's App has them: settings.toml's are the defaults
     store = NvmStorage(nvm)
     game = Game(Position(), name="Open")
     series = Series(settings["games"])

@@ -37,12 +37,13 @@ class Saved:
 def _match(m, clock, seed):
     from mapello.game.game import Game  # loaded only when a game was saved
     from mapello.game.record.binary_read import decode
-    from mapello.game.save.checks import MAX_TIMER_S, bad, check_board
+    from mapello.game.options import SETTINGS
+    from mapello.game.save.checks import bad, check_board
     from mapello.rules.position import INNER_CELLS, PASS
     if len(m) < 4 or m[0] > 2:
         raise SaveError("save: bad computer colour")
     timer = int.from_bytes(m[1:3], "big")
-    if timer > MAX_TIMER_S:
+    if timer > SETTINGS["timer"][2]:         # the setting's highest
         bad("timer", timer)
     end = 4 + m[3]
     if end > len(m):
@@ -148,7 +149,7 @@ def resume_game(host):
     found, problem = resume(host.storage, host.clock, host.seed)
     if found is None or not found.resumable():
         return None, problem
-    from mapello.game.options import COMPUTER, FREE, LEVEL_COUNT, SERIES, limits_of
+    from mapello.game.options import COMPUTER, FREE, SERIES, limits_of, setting
     from mapello.game.session import Session
     game = found.match
     series = found.series
@@ -163,7 +164,7 @@ def resume_game(host):
         mode = FREE
     elif game.computer is not None:
         mode = COMPUTER
-        level = settings["level"] % LEVEL_COUNT
+        level = setting(settings, "level")
     elif series is not None and series.free_play:
         mode = FREE
     settings["mode"] = mode

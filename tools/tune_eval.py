@@ -27,6 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from mapello.rules.notation import parse_position, position_text
+from mapello.ai.levels import HARD  # noqa: E402
 from mapello.ai.thinker import Thinker  # noqa: E402
 from mapello.rules.position import INNER, PASS, Position, cells_of, moves_mask, popcount  # noqa: E402
 from mapello.ai.evaluation import BoardInfo  # noqa: E402
@@ -67,9 +68,9 @@ def play_one(job):
                 if not _VM:
                     from mapello.desktop.vm_player import VMPlayer
                     _VM.append(VMPlayer())
-                move = _VM[0].move(pos, "hard", seed + ply, nodes)
+                move = _VM[0].move(pos, HARD, seed + ply, nodes)
             else:
-                t = Thinker(pos, "hard", seed=seed + ply, node_budget=nodes)
+                t = Thinker(pos, HARD, seed=seed + ply, node_budget=nodes)
                 while not t.step(100000):
                     pass
                 move = t.best()

@@ -3,8 +3,9 @@ settings (SETTINGS: the menu, the save's checks and settings.toml's reader
 read their defaults and ranges there) and the limits they give.  Apart from
 mapello/game/session.py so that the menu starts without the game's modules
 (the device compiles every module it imports, and the menu is what a player
-waits for at power-on); small, and in RAM all the time, so that
-settings.toml's reader can read it too."""
+waits for at power-on).  In RAM all the time (mapello/ui/modules.py's
+"core"), so settings.toml's reader, which goes after start-up, imports it
+too: it loads first, and stays."""
 
 try:
     from micropython import const

@@ -5,7 +5,9 @@ import random
 import pytest
 
 from mapello.rules.notation import parse_position, position_text
-from mapello.ai.thinker import LEVELS, Thinker, choose_move, hint
+from mapello.ai.levels import DEFAULT_NODES, HARD
+from mapello.ai.thinker import Thinker, choose_move, hint
+from mapello.game.options import LEVELS
 from mapello.rules.boardfile import parse_board
 from mapello.rules.position import PASS, Position, cell_name, cells_of, flips_mask, moves_mask, popcount
 from mapello.ai.evaluation import BoardInfo, final_margin, margin_value
@@ -48,13 +50,13 @@ def play_out(pos, level_of, seed=0, nodes=300):
     return moves
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", range(len(LEVELS)), ids=LEVELS)
 def test_each_level_plays_only_legal_moves_and_passes_when_it_must(level):
     for pos in boards()[:3]:
         play_out(pos, (level, level))
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", range(len(LEVELS)), ids=LEVELS)
 def test_a_level_passes_when_it_must(level):
     pos = parse_board(MUST_PASS).position
     assert pos.must_pass()
@@ -63,7 +65,7 @@ def test_a_level_passes_when_it_must(level):
     assert t.step(10) and t.best() == PASS
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", range(len(LEVELS)), ids=LEVELS)
 def test_same_seed_and_budget_give_the_same_game(level):
     a = play_out(random_board(11), (level, level), seed=5, nodes=500)
     b = play_out(random_board(11), (level, level), seed=5, nodes=500)
@@ -76,7 +78,7 @@ def test_slice_size_does_not_change_the_choice():
         pos.push(pos.legal_moves()[0])
     results = set()
     for slice_size in (1, 7, 64, 1000, 100000):
-        t = Thinker(pos, "hard", seed=2, node_budget=3000)
+        t = Thinker(pos, HARD, seed=2, node_budget=3000)
         while not t.step(slice_size):
             pass
         results.add((t.best(), t.score, t.depth, t.nodes))
@@ -86,7 +88,7 @@ def test_slice_size_does_not_change_the_choice():
 def test_thinker_leaves_the_callers_position_alone():
     pos = random_board(4)
     before = position_text(pos)
-    for level in LEVELS:
+    for level in range(len(LEVELS)):
         t = Thinker(pos, level, node_budget=2000)
         while not t.step(100):
             pass
@@ -94,8 +96,25 @@ def test_thinker_leaves_the_callers_position_alone():
 
 
 def test_unknown_level_is_a_clear_error():
-    with pytest.raises(ValueError, match="choose one of easy, medium, hard"):
-        Thinker(Position(), "expert")
+    """A level is its index: the menu's names are not the computer's."""
+    for level in (len(LEVELS), -1, "hard"):
+        with pytest.raises(ValueError, match="choose 0 to %d" % (len(LEVELS) - 1)):
+            Thinker(Position(), level)
+
+
+def test_the_levels_tables_have_a_row_per_level_the_menu_names():
+    from mapello.ai import levels
+    assert HARD == len(LEVELS) - 1 and LEVELS[HARD] == "hard"
+    assert len(levels.DEFAULT_NODES) == len(levels.MAX_DEPTH) == len(levels.EXACT_EMPTIES) == len(LEVELS)
+
+
+def test_with_a_time_budget_only_the_hard_level_leaves_its_node_budget():
+    """What the play screen asks (mapello/ui/thinking.py): the think_ms
+    setting, and no node budget; each lower level stops at its own."""
+    for level in range(len(LEVELS)):
+        t = Thinker(Position(), level, time_budget_ms=2000, clock=lambda: 0)
+        assert t.node_budget == (None if level == HARD else DEFAULT_NODES[level])
+        assert Thinker(Position(), level).node_budget == DEFAULT_NODES[level]
 
 
 # --- agreement with plain minimax ------------------------------------------
@@ -191,7 +210,7 @@ def test_search_equals_plain_minimax_at_fixed_depth(depth):
         info = BoardInfo(pos.walls, pos.jokers)
         info.use_phase(popcount(pos.empty()))  # the root's phase, as the search
         values = root_values(pos, depth, info)
-        t = Thinker(pos, "hard", seed=depth, node_budget=10 ** 7, max_depth=depth)
+        t = Thinker(pos, HARD, seed=depth, node_budget=10 ** 7, max_depth=depth)
         while not t.step(5000):
             pass
         best_value = max(values.values())
@@ -244,7 +263,7 @@ def _brute(own, opp, empty, jokers, bonuses, bonus_diff):
 def test_exact_endgame_equals_brute_force(empties, count):
     for pos in endgame_positions(count, empties, seed=empties):
         want = brute_force_margin(pos)
-        t = Thinker(pos, "hard", node_budget=10 ** 7)
+        t = Thinker(pos, HARD, node_budget=10 ** 7)
         while not t.step(10000):
             pass
         assert t.exact, position_text(pos)
@@ -261,7 +280,7 @@ def test_stopping_at_any_point_gives_a_legal_move():
     for pos in midgame_positions(5, 12, seed=9) + [Position()]:
         legal = pos.legal_moves()
         for after in (0, 1, 2, 5, 17, 100, 333, 1000):
-            t = Thinker(pos, "hard", node_budget=10 ** 6)
+            t = Thinker(pos, HARD, node_budget=10 ** 6)
             assert t.best() in legal  # even before any work
             if after:
                 t.step(after)
@@ -276,7 +295,7 @@ def test_time_budget_with_an_injected_clock():
         now[0] += 1  # every look at the clock costs a millisecond
         return now[0]
 
-    t = Thinker(Position(), "hard", time_budget_ms=50, clock=clock)
+    t = Thinker(Position(), HARD, time_budget_ms=50, clock=clock)
     assert t.node_budget is None
     steps = 0
     while not t.step(32):
@@ -287,7 +306,7 @@ def test_time_budget_with_an_injected_clock():
 
 def test_hint_is_the_hard_choice():
     pos = midgame_positions(1, 14, seed=4)[0]
-    assert hint(pos, node_budget=1500) == choose_move(pos, "hard", node_budget=1500)
+    assert hint(pos, node_budget=1500) == choose_move(pos, HARD, node_budget=1500)
 
 
 # --- tournament -------------------------------------------------------------

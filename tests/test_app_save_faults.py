@@ -11,9 +11,9 @@ import pytest
 from app_driver import Player
 from fake_nvm import FakeNvm, PowerCut
 from test_app_save import RecordingNvm, appends
-from mapello.ai.levels import DEFAULT_NODES
 from mapello.ai.thinker import Thinker
 from mapello.game.game import Game
+from mapello.game.options import LEVELS
 from mapello.game.save.payload import pack
 from mapello.game.save.resume import resume
 from mapello.game.series import Series
@@ -115,11 +115,11 @@ def test_a_saved_board_that_cannot_be_read_goes_alone_and_the_game_resumes():
 def cpu_reply(p, level, cell):
     """The move the computer at `level` answers `cell` with in the model's
     game, thought out as the play screen asks (the App's seed plus the
-    moves so far, the easy and medium levels by their node budgets)."""
+    moves so far, the think_ms setting, the easy and medium levels stopping
+    at their own node budgets)."""
     game = Game(p.model.start, list(p.model.moves) + [cell])
-    index = ("easy", "medium").index(level)
-    thinker = Thinker(game.pos, level, p.app.seed + len(game.moves), DEFAULT_NODES[index],
-                      p.app.settings.get("think_ms", 2000), p.clock)
+    thinker = Thinker(game.pos, LEVELS.index(level), p.app.seed + len(game.moves), None,
+                      p.app.settings["think_ms"], p.clock)
     while not thinker.step(8):
         pass
     return thinker.best()

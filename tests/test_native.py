@@ -117,7 +117,7 @@ def kernel_in_vm(tmp_path, march):
     native.unlink()
     return run_vm(["-c", "from mapello.ai import thinker; print('kernel', thinker.Search.__module__); "
                    "from mapello.rules.position import Position; "
-                   "print('move', thinker.choose_move(Position(), 'hard', node_budget=500))"], cwd=tmp_path)
+                   "print('move', thinker.choose_move(Position(), thinker.HARD, node_budget=500))"], cwd=tmp_path)
 
 
 def test_a_board_refusing_the_native_module_searches_in_bytecode(tmp_path):
@@ -148,7 +148,7 @@ def test_the_vm_player_chooses_the_thinkers_moves():
     from mapello.desktop.vm_player import VMPlayer
     with VMPlayer() as vm:
         for i, pos in enumerate(positions(12, seed=5)):
-            for level, nodes in (("hard", 3000), ("medium", 800), ("easy", 0)):
+            for level, nodes in ((2, 3000), (1, 800), (0, 0)):      # hard, medium, easy
                 t = Thinker(pos, level, seed=i, node_budget=nodes)
                 while not t.step(100000):
                     pass

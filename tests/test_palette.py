@@ -10,7 +10,7 @@ from mapello.ui import palette
 from mapello.ui.board_view import cell_colour
 from mapello.rules.position import BLACK, WHITE, Position, parse_cell
 from mapello.hardware.wiring import SCALE_ONE, cap
-from mapello.ui.menu import BRIGHTNESS
+from mapello.game.options import SETTINGS
 
 INNER_STATES = {
     "empty": palette.EMPTY, "hint": palette.HINT, "black": palette.BLACK_DISC,
@@ -47,6 +47,9 @@ def device_colour(colour, brightness):
 def test_neighbours_are_far_apart(a, b):
     d = palette.distance(a[1], b[1])
     assert d >= palette.MIN_DISTANCE, "%s %06x vs %s %06x: %.0f" % (a[0], a[1], b[0], b[1], d)
+
+
+BRIGHTNESS = SETTINGS["brightness"][3]     # the menu's choices
 
 
 @pytest.mark.parametrize("brightness", BRIGHTNESS)

@@ -12,7 +12,7 @@ import pytest
 
 from mapello.rules.notation import parse_position, position_text
 from mapello.ai import alphabeta, frontier, search
-from mapello.ai.levels import exact_nodes
+from mapello.ai.levels import HARD, exact_nodes
 from mapello.ai.thinker import Thinker, board_info
 from mapello.rules.position import PASS, Position, cells_of, moves_mask, popcount
 from mapello.ai.evaluation import BoardInfo
@@ -90,7 +90,7 @@ def test_every_integer_of_the_search_stays_small_on_a_32_bit_board():
     for pos in positions(6, seed=2):
         if len(pos.legal_moves()) < 2:
             continue
-        t = Thinker(pos, "hard", seed=1, node_budget=400)
+        t = Thinker(pos, HARD, seed=1, node_budget=400)
         sys.settrace(tracer)
         try:
             while not t.step(50):
@@ -125,7 +125,7 @@ def test_the_endgame_deepens_when_the_exact_solve_does_not_fit():
     ply."""
     assert exact_nodes(14) > 1500
     pos = endgame(14, seed=3)
-    t = Thinker(pos, "hard", node_budget=1500)
+    t = Thinker(pos, HARD, node_budget=1500)
     while not t.step(100):
         pass
     assert not t.exact and t.depth >= 3
@@ -134,7 +134,7 @@ def test_the_endgame_deepens_when_the_exact_solve_does_not_fit():
 
 def test_the_endgame_is_solved_when_it_fits():
     pos = endgame(9, seed=4)
-    t = Thinker(pos, "hard", node_budget=exact_nodes(9) * 4)
+    t = Thinker(pos, HARD, node_budget=exact_nodes(9) * 4)
     while not t.step(100):
         pass
     assert t.exact
@@ -149,10 +149,10 @@ def test_a_newer_search_takes_the_memory_over():
     """One search at a time: a newer one takes the shared memory, and the older
     Thinker ends with a legal move instead of searching on a changed board."""
     a_pos, b_pos = positions(2, seed=5)
-    a = Thinker(a_pos, "hard", node_budget=5000)
+    a = Thinker(a_pos, HARD, node_budget=5000)
     for _ in range(10):
         a.step(20)
-    b = Thinker(b_pos, "hard", node_budget=300)
+    b = Thinker(b_pos, HARD, node_budget=300)
     while not b.step(50):
         pass
     assert a.step(20) and a.done()
@@ -171,13 +171,13 @@ def test_a_restarted_thinker_thinks_as_a_new_one_would():
     kept = None
     search = None
     for i, pos in enumerate(positions(6, seed=3)):
-        fresh = Thinker(pos, "hard", seed=i, node_budget=600)
+        fresh = Thinker(pos, HARD, seed=i, node_budget=600)
         while not fresh.step(64):
             pass
         if kept is None:
-            kept = Thinker(pos, "hard", seed=i, node_budget=600)
+            kept = Thinker(pos, HARD, seed=i, node_budget=600)
         else:
-            kept.restart(pos, "hard", i, 600)
+            kept.restart(pos, HARD, i, 600)
         while not kept.step(64):
             pass
         assert (kept.best(), kept.nodes, kept.depth, kept.score, kept.exact) == \
@@ -185,7 +185,7 @@ def test_a_restarted_thinker_thinks_as_a_new_one_would():
         if kept._search is not None:
             search = search or kept._search
             assert kept._search is search
-        kept.restart(pos, "hard", i, 600)       # and left half-way: the next restart starts clean
+        kept.restart(pos, HARD, i, 600)       # and left half-way: the next restart starts clean
         for _ in range(5):
             kept.step(16)
 
@@ -194,7 +194,7 @@ def test_a_search_is_prepared_in_steps_that_search_no_node():
     pos = positions(1, seed=6)[0]
     if len(pos.legal_moves()) < 2:
         pytest.skip("a forced move")
-    t = Thinker(pos, "hard", node_budget=1000)
+    t = Thinker(pos, HARD, node_budget=1000)
     steps = 0
     while t._search is None:
         assert t.step(8) is False and t.nodes == 0

@@ -155,10 +155,10 @@ def test_the_simulator_starts_at_the_devices_defaults(monkeypatch):
     """One default: the brightness and the current cap of an empty
     settings.toml on the device, which is also the App's own default."""
     from mapello.hardware.settings import read_settings
-    from mapello.game.options import DEFAULT_SETTINGS
+    from mapello.game.options import default_settings
     from mapello.sim import devices
     device = read_settings(lambda key: None)
-    assert devices.DEFAULT_BRIGHTNESS == device.brightness == DEFAULT_SETTINGS["brightness"] == 20
+    assert devices.DEFAULT_BRIGHTNESS == device.brightness == default_settings()["brightness"] == 20
     assert devices.DEFAULT_CURRENT_MA == device.current_ma == 500
     made = []
     real = devices.SimDevices

@@ -68,13 +68,14 @@ STEPS = """
 import micropython
 from mapello.desktop.ai_bench import POSITIONS
 from mapello.ai.thinker import Thinker
+from mapello.ai.levels import HARD
 from mapello.rules.notation import parse_position
 mark = micropython.kbd_intr
 for text in POSITIONS:
     pos = parse_position(text)
     mark(3)
     print("make")
-    t = Thinker(pos, "hard", seed=1, node_budget=%d)
+    t = Thinker(pos, HARD, seed=1, node_budget=%d)
     mark(3)
     print("prepare" if t._search is None else "step")
     while not t.step(%d):

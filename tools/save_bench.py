@@ -42,7 +42,7 @@ from mapello.game.series import Series  # noqa: E402
 from mapello.game.save.payload import pack  # noqa: E402
 from mapello.game.save.log import NvmStorage  # noqa: E402
 from mapello.rules.position import PASS, Position  # noqa: E402
-from mapello.game.options import DEFAULT_SETTINGS  # noqa: E402
+from mapello.game.options import default_settings  # noqa: E402
 
 ENDURANCE = 100000          # W25Q16JV: minimum program/erase cycles per sector
 ERASE_MS = 45.0             # W25Q16JV: typical 4 KiB sector erase (400 ms at most)
@@ -52,9 +52,8 @@ PAGE_MS = 0.4               # W25Q16JV: typical 256-byte page program
 def app_saves(games, seed, series_length=2):
     """(payload, kind) in the order the app saves them: 'new' for a game's
     first save, 'move' after each move, 'end' and 'next' around a game's end."""
-    settings = dict(DEFAULT_SETTINGS)
+    settings = default_settings()     # think_ms with them, as the device's App saves it
     settings["games"] = series_length
-    settings["think_ms"] = 2000
     rng = Rng(seed)
     series = Series(series_length)
     match = Game(Position(), (), None, 0, lambda: 0, seed, "Plain", None)

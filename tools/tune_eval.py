@@ -30,6 +30,7 @@ from mapello.desktop import micropython_stub  # noqa: E402
 
 micropython_stub()          # before the device modules: their const
 from mapello.rules.notation import parse_position, position_text  # noqa: E402
+from mapello.ai.levels import HARD  # noqa: E402
 from mapello.ai.thinker import Thinker  # noqa: E402
 from mapello.rules.position import INNER, PASS, Position, cells_of, moves_mask, popcount  # noqa: E402
 from mapello.ai.evaluation import BoardInfo  # noqa: E402
@@ -70,9 +71,9 @@ def play_one(job):
                 if not _VM:
                     from mapello.desktop.vm_player import VMPlayer
                     _VM.append(VMPlayer())
-                move = _VM[0].move(pos, "hard", seed + ply, nodes)
+                move = _VM[0].move(pos, HARD, seed + ply, nodes)
             else:
-                t = Thinker(pos, "hard", seed=seed + ply, node_budget=nodes)
+                t = Thinker(pos, HARD, seed=seed + ply, node_budget=nodes)
                 while not t.step(100000):
                     pass
                 move = t.best()

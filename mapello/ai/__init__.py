@@ -1,6 +1,5 @@
 """The computer player: evaluation, the sliced alpha-beta search and the
-levels.  Depends on mapello.rules only.  Importing the package alone costs
-next to nothing, so the menu can name the levels without loading the search.
+levels.  Depends on mapello.rules only.  A level is its index: the menu names
+them (mapello/game/options.py LEVELS) without loading the search, and
+mapello/ai/levels.py says what each does.
 """
-
-LEVELS = ("easy", "medium", "hard")

@@ -1,4 +1,6 @@
-"""What the three levels of the computer player do differently.
+"""What the levels of the computer player do differently, by index (the
+menu's names are mapello/game/options.py LEVELS; each table here has a row
+per level):
 
 easy   one ply: the move that flips most, takes bonuses and grabs cells that can
        never be flipped; it never looks at the reply, so it walks into traps.
@@ -15,8 +17,11 @@ device, where the computer player's modules compile beside a game's.
 from mapello.ai.evaluation import unflippable_cells
 from mapello.rules.position import PASS, flips_mask, popcount
 
-# Node budgets used when the caller gives neither a node nor a time budget.
+# Node budgets used when the caller gives none: with a time budget as well,
+# the hard level thinks until the time runs out, the others stop at their
+# own budgets (or the time, if it comes first).
 DEFAULT_NODES = (0, 3000, 20000)
+HARD = len(DEFAULT_NODES) - 1   # the last level, at which a hint thinks
 
 MAX_DEPTH = (0, 2, 60)  # iterative deepening stops at this depth per level
 EXACT_EMPTIES = (0, 7, 60)  # the most empties a level solves exactly

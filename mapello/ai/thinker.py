@@ -13,9 +13,8 @@ import gc
 
 from mapello.ai.evaluation import BoardInfo
 from mapello.ai import kernel
-from mapello.ai.levels import DEFAULT_NODES, EXACT_EMPTIES, MAX_DEPTH, exact_nodes, one_ply
+from mapello.ai.levels import DEFAULT_NODES, EXACT_EMPTIES, HARD, MAX_DEPTH, exact_nodes, one_ply
 from mapello.rules.position import PASS, cells_of, moves_mask, popcount
-from mapello.ai import LEVELS
 from mapello.rng import Rng
 
 # The search's kernel, native or bytecode (mapello.ai.kernel), loaded now.
@@ -31,10 +30,12 @@ _EXACT = const(200)  # the depth of an exact solve: deeper than any game goes
 class Thinker:
     """One search for the side to move of `pos`, run in slices by step().
 
-    node_budget caps the nodes for the whole move (deterministic: the same
-    position, level, seed and budget give the same move on every platform);
-    time_budget_ms with `clock` (a callable returning milliseconds) caps the
-    time.  With neither, the level's default node budget applies.  max_depth
+    `level` is the level's index (mapello/ai/levels.py).  node_budget caps
+    the nodes for the whole move (deterministic: the same position, level,
+    seed and budget give the same move on every platform); time_budget_ms
+    with `clock` (a callable returning milliseconds) caps the time.  Without
+    a node budget, the level's default applies (levels.DEFAULT_NODES), but
+    the hard level's when a time budget is given.  max_depth
     stops iterative deepening there, without an exact solve (tests compare
     with plain minimax).  `pos` is read, not copied, by the first three
     steps: it must not change before them (the play screen takes no move
@@ -54,17 +55,16 @@ class Thinker:
         Thinker and its Search: a game's moves then make no new objects and
         attribute tables (a few hundred bytes each, which a heap a game has
         cut up may not have in one piece)."""
-        if level not in LEVELS:
-            raise ValueError("level %r: choose one of %s" % (level, ", ".join(LEVELS)))
-        lv = LEVELS.index(level)
-        self.max_depth = MAX_DEPTH[lv] if max_depth is None else max_depth
-        self.exact_empties = EXACT_EMPTIES[lv] if max_depth is None else 0
+        if type(level) is not int or not 0 <= level <= HARD:
+            raise ValueError("level %r: choose 0 to %d" % (level, HARD))
+        self.max_depth = MAX_DEPTH[level] if max_depth is None else max_depth
+        self.exact_empties = EXACT_EMPTIES[level] if max_depth is None else 0
         self.nodes = 0
         self.depth = 0  # depth of the deepest finished iteration (_EXACT: solved)
         self.score = 0  # its value for the side to move (see mapello.ai.evaluation)
         self.exact = False  # True when the score is the proven final result
-        if node_budget is None and (time_budget_ms is None or clock is None):
-            node_budget = DEFAULT_NODES[lv]
+        if node_budget is None and (level < HARD or time_budget_ms is None or clock is None):
+            node_budget = DEFAULT_NODES[level]
         self.node_budget = node_budget
         self._clock = clock if time_budget_ms is not None else None
         self._start = clock() if self._clock is not None else 0
@@ -82,7 +82,7 @@ class Thinker:
         self._done = len(cells) <= 1
         if self._done:
             return
-        if lv == 0:
+        if level == 0:
             self._best = one_ply(pos, cells, own | pos.jokers, opp, self._rng)
             self._done = True
             return
@@ -229,7 +229,7 @@ def choose_move(pos, level, seed=0, node_budget=None):
 
 def hint(pos, node_budget=None):
     """The hard level's choice, offered to a human player."""
-    return choose_move(pos, "hard", 0, node_budget)
+    return choose_move(pos, HARD, 0, node_budget)
 
 
 _INFO = [None]  # type: list

@@ -22,6 +22,7 @@ import time
 
 from mapello.rules.notation import parse_position, position_text
 from mapello.ai.thinker import Thinker
+from mapello.ai.levels import HARD    # loaded with the Thinker
 from mapello.rules.position import Position
 
 SLICE = Thinker.slice  # nodes per step, as the app thinks with this kernel
@@ -71,7 +72,7 @@ def _kernel():
     return "native" if thinker.Search.__module__.endswith("native") else "bytecode"
 
 
-def search_set(nodes, slice_nodes=8, level="hard"):
+def search_set(nodes, slice_nodes=8, level=HARD):
     """Search every benchmark position with `nodes` nodes, in slices of
     `slice_nodes` as the app does; returns the total number of nodes."""
     total = 0
@@ -86,7 +87,7 @@ def search_set(nodes, slice_nodes=8, level="hard"):
 def make_set():
     """Start a search (make a Thinker) for every benchmark position."""
     for text in POSITIONS:
-        Thinker(parse_position(text), "hard", seed=1, node_budget=10)
+        Thinker(parse_position(text), HARD, seed=1, node_budget=10)
     return len(POSITIONS)
 
 
@@ -104,7 +105,7 @@ def run(nodes=400):
     while not pos.is_over():
         thinker = None
         start = _us()
-        thinker = Thinker(pos, "hard", seed=pos.ply(), node_budget=nodes)
+        thinker = Thinker(pos, HARD, seed=pos.ply(), node_budget=nodes)
         took = _since(start)
         spent += took
         longest_start = max(longest_start, took)

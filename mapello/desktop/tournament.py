@@ -37,7 +37,8 @@ import sys
 
 from mapello.rules.notation import parse_position, position_text
 from mapello.ai.levels import DEFAULT_NODES
-from mapello.ai.thinker import LEVELS, Thinker
+from mapello.ai.thinker import Thinker
+from mapello.game.options import LEVELS
 from mapello.rules.boardfile import BoardError, load_board
 from mapello.rules.position import (CENTRE, INNER, PASS, Position, cells_of, flips_mask, moves_mask,
                             popcount)
@@ -234,8 +235,9 @@ def make_move(player, pos, seed, nodes, vm=False):
         if not _VM:
             from mapello.desktop.vm_player import VMPlayer
             _VM.append(VMPlayer())
-        return _VM[0].move(pos, player, seed, nodes if nodes is not None else DEFAULT_NODES[LEVELS.index(player)])
-    thinker = Thinker(pos, player, seed=seed, node_budget=nodes)
+        level = LEVELS.index(player)
+        return _VM[0].move(pos, level, seed, nodes if nodes is not None else DEFAULT_NODES[level])
+    thinker = Thinker(pos, LEVELS.index(player), seed=seed, node_budget=nodes)
     while not thinker.step(100000):
         pass
     return thinker.best()

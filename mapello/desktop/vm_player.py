@@ -6,10 +6,10 @@ searches the same tree node for node in bytecode (tests/test_native.py),
 about fifteen times as fast.
 
     with VMPlayer() as vm:
-        move = vm.move(pos, "hard", seed, nodes)
+        move = vm.move(pos, HARD, seed, nodes)      # mapello.ai.levels.HARD
 
 One VM a player, started on first use: it reads a request a line
-("LEVEL SEED NODES POSITION") and answers with the move's cell number
+("LEVEL SEED NODES POSITION", the level by its index) and answers with the move's cell number
 (mapello/desktop/vm_serve.py, run as a script there).
 """
 
@@ -40,11 +40,12 @@ class VMPlayer:
         self.proc = None
 
     def move(self, pos, level, seed, nodes):
-        """The level's move in `pos` with this seed and node budget (a cell or -1 for a pass)."""
+        """The move of level `level` (its index) in `pos` with this seed and node
+        budget (a cell or -1 for a pass)."""
         if self.proc is None:
             self.proc = subprocess.Popen([vm_command(), "-X", "heapsize=" + self.heap, SERVER], cwd=ROOT,
                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.proc.stdin.write("%s %d %d %s\n" % (level, seed, nodes, position_text(pos)))
+        self.proc.stdin.write("%d %d %d %s\n" % (level, seed, nodes, position_text(pos)))
         answer = self.proc.stdout.readline()
         if not answer.strip().lstrip("-").isdigit():   # the VM prints its traceback on stdout
             raise RuntimeError("the VM failed on %s:\n%s%s" % (position_text(pos), answer, self.proc.stdout.read()))

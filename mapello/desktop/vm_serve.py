@@ -17,7 +17,7 @@ while True:
     if not line:
         break
     level, seed, nodes, text = line.strip().split(" ", 3)
-    t = thinker.Thinker(parse_position(text), level, seed=int(seed), node_budget=int(nodes))
+    t = thinker.Thinker(parse_position(text), int(level), seed=int(seed), node_budget=int(nodes))
     while not t.step(1000000):
         pass
     print(t.best())

@@ -25,7 +25,7 @@ from mapello.game.record import GameRecord
 from mapello.game.series import Series, after_resignation
 from mapello.game.save import payload as saves
 from mapello.rules.position import Position
-from mapello.game.options import COMPUTER, FREE, LEVEL_COUNT, limits_of
+from mapello.game.options import COMPUTER, FREE, limits_of, setting
 
 
 def start(host, board):
@@ -34,7 +34,7 @@ def start(host, board):
     s = host.settings
     mode = s["mode"]
     limits = limits_of(s)
-    level = s["level"] % LEVEL_COUNT if mode == COMPUTER else None
+    level = setting(s, "level") if mode == COMPUTER else None
     if mode == FREE:     # every game on a board one of the players sets up
         template = board[1] if board is not None else Position()
         return Session(host, mode, template, "Free play", limits, s["games"]), "setup"
@@ -94,7 +94,7 @@ class Session:
     def _next_game(self, moves=()):
         host = self.host
         computer = None if self.level is None else 1 - self.p1_colour
-        return Game(self.start, moves, computer, host.settings.get("timer", 0) * 1000,
+        return Game(self.start, moves, computer, host.settings["timer"] * 1000,
                     host.clock, host.seed, self.name, self.limits)
 
     def new_game(self):

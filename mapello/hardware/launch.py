@@ -192,8 +192,7 @@ def launch(board=None, getenv=None, clock=None, until=None, boards_dir=None, set
         from mapello.hardware.record_log import RecordLog
         if clock is None:
             clock = device_clock()
-        app = App(boards_dir, make_storage(), clock, seed=seed(),
-                  settings={"brightness": settings.brightness, "think_ms": settings.think_ms})
+        app = App(boards_dir, make_storage(), clock, seed=seed(), settings=settings.game)
     except ImportError as e:
         problem = missing_library(e)
     except MemoryError:

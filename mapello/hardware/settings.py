@@ -3,7 +3,11 @@
 CircuitPython hands integers over as int and strings as str; both are accepted.
 Every bad value raises SettingsError naming the key, so a maker can fix the
 file without reading code.  Pin names are checked later, against the board.
+The game's own settings that settings.toml gives (brightness, think_ms) are
+rows of mapello/game/options.py's table: their keys, defaults and ranges.
 """
+
+from mapello.game.options import SETTINGS
 
 PREFIX = "MAPELLO_"
 BUTTON_KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")  # order of mapello.buttons
@@ -20,7 +24,7 @@ MAX_CURRENT_MA = 10000
 DEFAULTS = {
     "MATRIX_PIN": "GP0", "MATRIX_PIXELS": "100", "MATRIX_LAYOUT": "serpentine",
     "MATRIX_START": "top-left", "MATRIX_ROTATION": "0", "MATRIX_MIRROR": "0",
-    "COLOR_ORDER": "GRB", "BRIGHTNESS": "20", "CURRENT_MA": "500",
+    "COLOR_ORDER": "GRB", "CURRENT_MA": "500",
     "BUTTONS": "pins", "BUTTONS_ACTIVE": "low", "BUTTONS_PULL": "1",
     "BUTTON_UP": "GP2", "BUTTON_DOWN": "GP3", "BUTTON_LEFT": "GP4",
     "BUTTON_RIGHT": "GP5", "BUTTON_A": "GP6", "BUTTON_B": "GP7",
@@ -28,9 +32,13 @@ DEFAULTS = {
     "SHIFT_LATCH": "BUTTON_LATCH", "SHIFT_COUNT": "8", "SHIFT_KEYS": "6,5,7,4,1,0",
     "DISPLAY": "ssd1306", "DISPLAY_HEIGHT": "32", "I2C_ADDRESS": "0x3C",
     "I2C_SDA": "GP8", "I2C_SCL": "GP9",
-    "REPEAT_DELAY_MS": "350", "REPEAT_MS": "90", "THINK_MS": "2000",
+    "REPEAT_DELAY_MS": "350", "REPEAT_MS": "90",
     "SPEAKER": "auto", "SOUND": "1",
 }
+for _row in SETTINGS.values():   # and the game's settings that have a key (BRIGHTNESS, THINK_MS)
+    if _row[4]:
+        DEFAULTS[_row[4]] = str(_row[0])
+del _row
 
 
 class SettingsError(ValueError):
@@ -54,7 +62,7 @@ class HardwareSettings:
     color_order: str
     brightness: int
     current_ma: int
-    think_ms: int
+    game: dict
     buttons: str
     active_low: bool
     pull: bool
@@ -217,9 +225,13 @@ def read_settings(getenv=None, path="/settings.toml"):
     s.rotation = rotation
     s.mirror = _flag("MATRIX_MIRROR", text("MATRIX_MIRROR"))
     s.color_order = _choice("COLOR_ORDER", text("COLOR_ORDER"), COLOR_ORDERS)
-    s.brightness = _number("BRIGHTNESS", text("BRIGHTNESS"), 1, 100)
+    s.game = {}                     # the game's settings it gives: brightness, think_ms
+    for name in SETTINGS:
+        _, low, high, _, key = SETTINGS[name]
+        if key:
+            s.game[name] = _number(key, text(key), low, high)
+    s.brightness = s.game["brightness"]     # the matrix's, before the game runs
     s.current_ma = _number("CURRENT_MA", text("CURRENT_MA"), MIN_CURRENT_MA, MAX_CURRENT_MA)
-    s.think_ms = _number("THINK_MS", text("THINK_MS"), 100, 60000)
     s.buttons = _choice("BUTTONS", text("BUTTONS"), BUTTON_MODES)
     pins = s.buttons == "pins"
     s.active_low = _choice("BUTTONS_ACTIVE", text("BUTTONS_ACTIVE", pins), ("low", "high")) == "low"

@@ -13,6 +13,11 @@ import os
 import sys
 import time
 
+from mapello.desktop import micropython_stub
+
+micropython_stub()          # before the device modules: their const
+from mapello.game.options import SETTINGS  # noqa: E402
+
 KEY_STEP_MS = 100      # virtual time between scripted presses
 SETTLE_MS = 20         # virtual tick while the app animates or thinks
 BOARDS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "boards")
@@ -100,8 +105,9 @@ def add_arguments(p):
                    help="save file (default saves/sim.bin when playing, none for --keys)")
     p.add_argument("--no-save", action="store_true", help="do not save or resume")
     p.add_argument("--seed", type=int, default=None, help="seed for random boards")
+    default, low, high, _, _ = SETTINGS["brightness"]
     p.add_argument("--brightness", type=int, default=None,
-                   help="1..100 percent (default: the device's, 20)")
+                   help="%d..%d percent (default: the device's, %d)" % (low, high, default))
     p.add_argument("--current-ma", type=int, default=None,
                    help="the matrix current cap the device would apply (default: the device's, 500)")
 
@@ -140,7 +146,8 @@ def run(args):
     # the brightness as the device starts with it (MAPELLO_BRIGHTNESS); a save may change it
     settings = {"brightness": DEFAULT_BRIGHTNESS}
     if args.brightness is not None:
-        settings["brightness"] = max(1, min(100, args.brightness))
+        _, low, high, _, _ = SETTINGS["brightness"]
+        settings["brightness"] = max(low, min(high, args.brightness))
     app = App(args.boards, storage, clock, seed=seed, settings=settings)
     devices = SimDevices(args.current_ma or DEFAULT_CURRENT_MA)
     try:

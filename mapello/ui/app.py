@@ -52,7 +52,7 @@ class App:
     does not hold;
     storage: where games are saved (mapello.game.save.log) or None;
     clock: a callable returning milliseconds; seed: for random boards and
-    the computer; settings: values that override options.DEFAULT_SETTINGS.
+    the computer; settings: values that override options.SETTINGS' defaults.
     """
 
     def __init__(self, boards, storage, clock, seed=0, settings=None):
@@ -62,8 +62,8 @@ class App:
         self.clock = clock
         self.seed = seed
         modules.load("core")
-        from mapello.game.options import DEFAULT_SETTINGS
-        self.settings = dict(DEFAULT_SETTINGS)  # type: dict
+        from mapello.game.options import default_settings
+        self.settings = default_settings()  # type: dict
         if settings:
             for key in settings:
                 self.settings[key] = settings[key]
@@ -101,11 +101,14 @@ class App:
         """Settings (and a saved board) kept in the last save, if any."""
         if self.storage is None:
             return
-        from mapello.game.options import DEFAULT_SETTINGS
+        from mapello.game.options import SETTINGS
         found, _, problem = self.peek()
         self.notify(problem, _NOTICE_MS)
         if found is not None:
-            for key in DEFAULT_SETTINGS:
+            for key in self.settings:
+                row = SETTINGS.get(key)
+                if row is not None and row[3] == ():   # not the menu's (think_ms): settings.toml's
+                    continue
                 v = found.get(key)
                 if type(v) is type(self.settings[key]):   # an old save's board number is dropped
                     self.settings[key] = v
@@ -135,8 +138,8 @@ class App:
 
     @property
     def brightness(self):
-        b = self.settings.get("brightness", 20)
-        return b if 1 <= b <= 100 else 20
+        from mapello.game.options import setting
+        return setting(self.settings, "brightness")
 
     @property
     def busy(self):

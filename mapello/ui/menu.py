@@ -8,8 +8,8 @@ longer than the display scrolls.
 """
 
 from mapello import buttons
-from mapello.ai import LEVELS
 from mapello.game import options
+from mapello.game.options import LEVELS, SETTINGS
 from mapello.ui.app import LINE_WIDTH
 from mapello.ui.board_view import draw_board
 from mapello.ui.menu_boards import board_names, board_index, bundled, chosen_board, chosen_name, preview
@@ -18,10 +18,6 @@ from mapello.rules.position import Position
 from micropython import const
 
 MODE_NAMES = ("Series", "Free play", "vs computer")
-GAMES = (1, 2, 3, 4, 5, 6, 7, 8, 9)
-TIMERS = (0, 10, 20, 30, 60)
-LIMIT_CHOICES = (0, 1, 2, 3, 4, 5, 6, 7, 8, -1, -2, -3, -4, -5, -6, -7, -8)   # Right counts up
-BRIGHTNESS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
 LIMITS = ("walls", "bonuses", "jokers")
 _SCROLL_MS = const(300)
 
@@ -30,7 +26,12 @@ def limit_text(v):
     return "exactly %d" % -v if v < 0 else "at most %d" % v
 
 
-def _step(choices, value, delta):
+def _step(key, value, delta):
+    """The menu's choice `delta` (1 or -1) from `value` of setting `key`, round
+    and round its choices (options.SETTINGS)."""
+    _, low, high, choices, _ = SETTINGS[key]
+    if choices is None:         # every value, lowest to highest
+        return low + (value - low + delta) % (high - low + 1)
     i = choices.index(value) if value in choices else 0
     return choices[(i + delta) % len(choices)]
 
@@ -94,32 +95,19 @@ class Screen:
         if key == "hints":
             return "Hints: " + ("on" if s["hints"] else "off")
         if key == "level":
-            return "Level: " + LEVELS[s["level"] % len(LEVELS)]
+            return "Level: " + LEVELS[options.setting(s, "level")]
         return "Brightness: %d%%" % s["brightness"]
 
     def change(self, key, delta):
         s = self.app.settings
-        if key == "mode":
-            s["mode"] = (s["mode"] + delta) % options.MODES
-        elif key == "board":
+        if key == "board":
             names = board_names(self.app)
             s["board"] = names[(board_index(self.app, names) + delta) % len(names)]
             self._preview = None
-        elif key == "games":
-            s["games"] = _step(GAMES, s["games"], delta)
-        elif key in LIMITS:
-            if self.fixed():
-                self.app.say("set by the board")
-            else:
-                s[key] = _step(LIMIT_CHOICES, s[key], delta)
-        elif key == "timer":
-            s["timer"] = _step(TIMERS, s["timer"], delta)
-        elif key == "hints":
-            s["hints"] = 0 if s["hints"] else 1
-        elif key == "level":
-            s["level"] = (s["level"] + delta) % len(LEVELS)
+        elif key in LIMITS and self.fixed():
+            self.app.say("set by the board")
         else:
-            s["brightness"] = _step(BRIGHTNESS, s["brightness"], delta)
+            s[key] = _step(key, s[key], delta)
 
     def press(self, button):
         app = self.app

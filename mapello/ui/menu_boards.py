@@ -23,7 +23,7 @@ def catalogue(app):
 
 def board_names(app):
     names = list(catalogue(app).names)
-    first = options.DEFAULT_SETTINGS["board"]     # the rulebook example
+    first = options.DEFAULT_BOARD     # the rulebook example
     if first in names:
         names.remove(first)
         names.insert(0, first)

@@ -273,7 +273,7 @@ class Screen:
 
     # --- output ----------------------------------------------------------------
     def hints_mask(self):
-        if not self.app.settings.get("hints", 1) or self.session.is_computer(self.session.pos.turn):
+        if not self.app.settings["hints"] or self.session.is_computer(self.session.pos.turn):
             return 0
         return self.legal_mask()
 

@@ -4,34 +4,32 @@ moves and the hints alike)."""
 
 import sys
 
-from mapello.ai import LEVELS
+from mapello.game.options import LEVELS
 from mapello.ui import modules
 
 from micropython import const
 
 THINK_TICK_MS = const(15)       # a tick's share of thinking, so buttons stay alive
 _THINK_TICK_SLICES = const(50)  # and a cap, for clocks that stand still in tests
-HARD = const(2)                 # the level a hint thinks at
+HARD = len(LEVELS) - 1          # the level a hint thinks at: the last
 
 
 def search(app, pos, level, ply, again=None, since=None):
-    """A Thinker for level index `level` that never thinks longer than the
-    think_ms setting (2 s by default) from `since` (the clock when the turn
-    began; by default now): the hard level uses all of it, the lower levels
-    stop sooner, at their own node budgets.  `ply` (moves so far) varies the
-    seed from move to move.  `again`: the game's last Thinker, restarted
-    rather than made anew."""
+    """A Thinker for level `level` (its index) that never thinks longer than
+    the think_ms setting from `since` (the clock when the turn began; by
+    default now): the hard level uses all of it, the lower levels stop
+    sooner, at their own node budgets.  `ply` (moves so far) varies the seed
+    from move to move.  `again`: the game's last Thinker, restarted rather
+    than made anew."""
     if "mapello.ai.thinker" not in sys.modules:    # a hint before the computer's ticks loaded it
         modules.load("ai")
-    from mapello.ai.levels import DEFAULT_NODES
     from mapello.ai.thinker import Thinker
-    nodes = None if level == HARD else DEFAULT_NODES[level]
-    think_ms = app.settings.get("think_ms", 2000)
+    think_ms = app.settings["think_ms"]
     if since is not None:   # what loading the computer's modules took is spent
         think_ms = max(think_ms - (app.clock() - since), THINK_TICK_MS)
     if again is None:
-        return Thinker(pos, LEVELS[level], app.seed + ply, nodes, think_ms, app.clock)
-    again.restart(pos, LEVELS[level], app.seed + ply, nodes, think_ms, app.clock)
+        return Thinker(pos, level, app.seed + ply, None, think_ms, app.clock)
+    again.restart(pos, level, app.seed + ply, None, think_ms, app.clock)
     return again
 
 

@@ -7,7 +7,9 @@ import gc
 from mapello.rules.notation import parse_position, position_text
 from mapello.rules.position import PASS, Position, cell_name, parse_cell
 import mapello.rules.notation  # noqa: F401 (compiled before the computer player, as the app does)
-from mapello.ai.thinker import LEVELS, Thinker, choose_move
+from mapello.ai.levels import HARD
+from mapello.ai.thinker import Thinker, choose_move
+from mapello.game.options import LEVELS
 from mapello.ai.evaluation import final_margin
 
 BOARD = ("..JJ.J..../....##..../.+.......J/........../..+.BW..../....WB.#../......#.../"
@@ -38,14 +40,14 @@ def play(pos, levels, nodes, seed=3, slice_nodes=50):
 
 def check_same_game_as_cpython():
     pos = parse_position(BOARD)
-    moves = play(pos, ("medium", "hard"), 400)
+    moves = play(pos, (1, HARD), 400)      # medium, hard
     assert " ".join(moves) == GAME, " ".join(moves)
     assert pos.score() == GAME_SCORE
 
 
 def check_hard_completes_a_whole_game():
     pos = Position()
-    play(pos, ("hard", "hard"), 300, seed=1)
+    play(pos, (HARD, HARD), 300, seed=1)
     assert pos.is_over()
 
 
@@ -53,7 +55,7 @@ def check_exact_endgame():
     pos = parse_position(BOARD)
     for word in GAME.split()[:EXACT_PLY]:
         pos.play(parse_cell(word))
-    thinker = Thinker(pos, "hard", node_budget=200000)
+    thinker = Thinker(pos, HARD, node_budget=200000)
     while not thinker.step(500):
         pass
     assert thinker.exact
@@ -66,7 +68,7 @@ def check_stop_gives_a_legal_move():
         pos.play(parse_cell(word))
     legal = pos.legal_moves()
     for after in (0, 1, 9, 200):
-        thinker = Thinker(pos, "hard", node_budget=100000)
+        thinker = Thinker(pos, HARD, node_budget=100000)
         if after:
             thinker.step(after)
         thinker.stop()
@@ -76,7 +78,7 @@ def check_stop_gives_a_legal_move():
 def check_every_level_passes_when_it_must():
     pos = parse_position("........../........../........../....#...../....W...../"
                              "....B...../........../........../........../.......... b 0 0")
-    for level in LEVELS:
+    for level in range(len(LEVELS)):
         assert choose_move(pos, level) == PASS
 
 

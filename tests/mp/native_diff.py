@@ -79,8 +79,8 @@ def main():
             for size in sizes:
                 runs.append(("table %s, slices of %d" % (table, size),
                              [iterate(k, pos, budget, size, table) for _, k in KERNELS]))
-        for level in ("medium", "hard"):
-            runs.append(("thinker " + level, [think(k, pos, level, budget) for _, k in KERNELS]))
+        for level in (1, 2):        # medium, hard
+            runs.append(("thinker level %d" % level, [think(k, pos, level, budget) for _, k in KERNELS]))
         for what, (a, b) in runs:
             compared += 1
             if a != b:

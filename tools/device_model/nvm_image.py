@@ -11,7 +11,7 @@ from mapello.desktop import micropython_stub
 
 micropython_stub()          # before the device modules: their const
 from mapello.game.game import Game  # noqa: E402
-from mapello.game.options import DEFAULT_SETTINGS  # noqa: E402
+from mapello.game.options import default_settings  # noqa: E402
 from mapello.game.save.log import NvmStorage  # noqa: E402
 from mapello.game.save.payload import pack  # noqa: E402
 from mapello.game.series import Series  # noqa: E402
@@ -23,8 +23,7 @@ def image(plies):
     nvm = bytearray(b"\xff" * 4096)
     if plies < 0:
         return nvm
-    settings = dict(DEFAULT_SETTINGS)
-    settings.update({"brightness": 20, "think_ms": 2000})
+    settings = default_settings()    # as the device's App has them: settings.toml's are the defaults
     store = NvmStorage(nvm)
     game = Game(Position(), name="Open")
     series = Series(settings["games"])

@@ -2,18 +2,11 @@
 each value in the range the game can use, so no screen ever sees another.
 A save that fails one is set aside with a one-line SaveError."""
 
+from mapello.game.options import SETTINGS
 from mapello.game.save.errors import SaveError
 
-# Each setting a save may carry: the range the game can use.  A save with a
-# value outside it is set aside, so no screen ever sees one.
-MAX_SERIES = 9           # a series is 1 to 9 games (the menu's choices)
-RANGES = {
-    "mode": (0, 2),
-    "walls": (-8, 8), "bonuses": (-8, 8), "jokers": (-8, 8),
-    "games": (1, MAX_SERIES), "timer": (0, 3600), "hints": (0, 1),
-    "brightness": (1, 100), "level": (0, 2), "think_ms": (100, 60000),
-}
-MAX_TIMER_S = 3600
+# Each setting a save may carry has its range in options.SETTINGS: a save
+# with a value outside it is set aside, so no screen ever sees one.
 MAX_GAME_POINTS = 88     # 64 squares + 3 x 8 bonuses: both scores of a game together
 MAX_BOARD_TEXT = 2000
 MAX_NAME = 60            # the menu's board name (mapello/game/catalogue.py NAME_CHARS)
@@ -32,10 +25,10 @@ def check_settings(settings):
     progress stays): the line that says so, or None."""
     if not isinstance(settings, dict):
         raise SaveError("save: settings are not a table")
-    for key in RANGES:
+    for key in SETTINGS:
         if key in settings:
             v = settings[key]
-            low, high = RANGES[key]
+            _, low, high, _, _ = SETTINGS[key]
             if type(v) is not int or not low <= v <= high:
                 bad(key, v)
     v = settings.get("board", "")
@@ -58,7 +51,8 @@ def check_settings(settings):
 
 def check_series(s):
     """SaveError unless the series' length and every kept score can be real."""
-    if not 1 <= s.length <= MAX_SERIES:
+    _, low, high, _, _ = SETTINGS["games"]
+    if not low <= s.length <= high:
         bad("series length", s.length)
     games = s.games()
     for g in games:

@@ -40,7 +40,8 @@ class Saved:
 def _match(m, clock, seed):
     from mapello.game.game import Game  # loaded only when a game was saved
     from mapello.game.record.binary_read import decode
-    from mapello.game.save.checks import MAX_TIMER_S, bad, check_board
+    from mapello.game.options import SETTINGS
+    from mapello.game.save.checks import bad, check_board
     from mapello.game.save.payload import FINISHED, RESIGNED
     from mapello.rules.position import INNER_CELLS, PASS
     kind = m[0] if m else 255
@@ -48,7 +49,7 @@ def _match(m, clock, seed):
     if len(m) < 4 or kind & 3 > 2 or resigner > 2 or resigner and not kind & FINISHED:
         raise SaveError("save: bad computer colour")
     timer = int.from_bytes(m[1:3], "big")
-    if timer > MAX_TIMER_S:
+    if timer > SETTINGS["timer"][2]:         # the setting's highest
         bad("timer", timer)
     end = 4 + m[3]
     if end > len(m):
@@ -161,7 +162,7 @@ def resume_game(host):
     found, problem = resume(host.storage, host.clock, host.seed)
     if found is None or not found.resumable():
         return None, problem
-    from mapello.game.options import COMPUTER, FREE, LEVEL_COUNT, SERIES, limits_of
+    from mapello.game.options import COMPUTER, FREE, SERIES, limits_of, setting
     from mapello.game.session import Session
     game = found.match
     series = found.series
@@ -176,7 +177,7 @@ def resume_game(host):
         mode = FREE
     elif game.computer is not None:
         mode = COMPUTER
-        level = settings["level"] % LEVEL_COUNT
+        level = setting(settings, "level")
     elif series is not None and series.free_play:
         mode = FREE
     settings["mode"] = mode

@@ -160,9 +160,7 @@ class Session:
         if storage is None:
             return None
         game = self.game
-        if self.done:
-            pass                  # the game as it ended: packed with its mark below
-        elif game is not None and game.pos.is_over():
+        if not self.done and game is not None and game.pos.is_over():
             # the result is saved in a moment (finish_game()): until then the save
             # of the move before stays, so a power cut here replays one move
             # rather than losing the game

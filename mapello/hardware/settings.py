@@ -35,10 +35,10 @@ DEFAULTS = {
     "REPEAT_DELAY_MS": "350", "REPEAT_MS": "90",
     "SPEAKER": "auto", "SOUND": "1",
 }
-for _row in SETTINGS.values():   # and the game's settings that have a key (BRIGHTNESS, THINK_MS)
-    if _row[4]:
-        DEFAULTS[_row[4]] = str(_row[0])
-del _row
+for _default, _low, _high, _choices, _key in SETTINGS.values():   # and the game's settings
+    if _key:                                                        # with a key: BRIGHTNESS, THINK_MS
+        DEFAULTS[_key] = str(_default)
+del _default, _low, _high, _choices, _key
 
 
 class SettingsError(ValueError):

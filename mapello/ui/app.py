@@ -106,9 +106,10 @@ class App:
         self.notify(problem, _NOTICE_MS)
         if found is not None:
             for key in self.settings:
-                row = SETTINGS.get(key)
-                if row is not None and row[3] == ():   # not the menu's (think_ms): settings.toml's
-                    continue
+                if key in SETTINGS:
+                    _, _, _, choices, _ = SETTINGS[key]
+                    if choices == ():     # not the menu's (think_ms): settings.toml's
+                        continue
                 v = found.get(key)
                 if type(v) is type(self.settings[key]):   # an old save's board number is dropped
                     self.settings[key] = v

@@ -49,7 +49,8 @@ def _match(m, clock, seed):
     if len(m) < 4 or kind & 3 > 2 or resigner > 2 or resigner and not kind & FINISHED:
         raise SaveError("save: bad computer colour")
     timer = int.from_bytes(m[1:3], "big")
-    if timer > SETTINGS["timer"][2]:         # the setting's highest
+    _, _, highest, _, _ = SETTINGS["timer"]
+    if timer > highest:
         bad("timer", timer)
     end = 4 + m[3]
     if end > len(m):

@@ -274,14 +274,20 @@ class Player:
                    "bonuses": "Bonuses:", "jokers": "Jokers:", "timer": "Timer:",
                    "hints": "Hints:", "level": "Level:", "brightness": "Brightness:"}
 
-    def menu(self, key, value):
-        """Set a main-menu line by pressing Down and Right until it shows `value`."""
+    def menu_row(self, key):
+        """Down the main menu until the line of setting `key` is selected;
+        returns the presses it took."""
         label = ">" + self.MENU_LABELS[key]
         guard = 0
         while not self.app.lines[1].startswith(label):
             self.press("DOWN")
             guard += 1
             assert guard < 20, (key, self.app.lines)
+        return guard
+
+    def menu(self, key, value):
+        """Set a main-menu line by pressing Down and Right until it shows `value`."""
+        guard = self.menu_row(key)
         while self.app.settings[key] != value:
             self.press("RIGHT")
             guard += 1

@@ -81,12 +81,7 @@ def menu_lines(p):
 def menu_cycle(p, key):
     """The values a menu line goes through, Right pressed until it is back
     where it started: the first is the value it showed."""
-    label = ">" + p.MENU_LABELS[key]
-    guard = 0
-    while not p.app.lines[1].startswith(label):
-        p.press("DOWN")
-        guard += 1
-        assert guard < 20, (key, p.app.lines)
+    p.menu_row(key)
     seen = [p.app.settings[key]]
     lines = [p.app.lines[1]]
     while True:

@@ -382,6 +382,11 @@ class App:
             self._draw()
 
     def _draw(self):
+        from mapello.game.options import setting
+        from mapello.ui import palette
+        which = setting(self.settings, "palette")
+        if which != palette.chosen:
+            palette.use(which)
         self.screen.draw(self.frame)
         lines = self.screen.text()
         out = []

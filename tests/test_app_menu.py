@@ -26,7 +26,7 @@ WALLED = BoardFile(Position(walls=1 << parse_cell("a1")), "Walled")
 
 def to_row(p, label):
     """Down until the selected line starts with `label`."""
-    for _ in range(12):
+    for _ in range(20):
         if p.app.lines[1].startswith(">" + label):
             return p.app.lines
         p.press("DOWN")

@@ -32,21 +32,20 @@ def cell_colour(pos, cell, hints=0, last=-1):
 # What draw_board() starts from: each row of a board with nothing on it
 # (the ring around the felt), and the colours it paints over it, 3 bytes
 # each, in the order of its tests; made again when the palette changes.
-_TABLES = [-1, None, None, None]    # palette.chosen they were made for, edge row, inner row, paint
+_tables = (-1, b"", b"", b"")    # palette.chosen they were made for, edge row, inner row, paint
 
 
-def _tables():
-    tables = _TABLES
-    if tables[0] != palette.chosen:
+def _made_tables():
+    global _tables
+    if _tables[0] != palette.chosen:
         border = palette.rgb(palette.BORDER)
-        tables[1] = bytes(border * 10)
-        tables[2] = bytes(border + palette.rgb(palette.EMPTY) * 8 + border)
-        tables[3] = bytes([v for c in (palette.FLIP_MID, palette.BLACK_DISC, palette.WHITE_DISC,
-                                       palette.WALL, palette.BONUS, palette.BONUS_HINT,
-                                       palette.JOKER, palette.HINT)
-                           for v in palette.rgb(c)])
-        tables[0] = palette.chosen
-    return tables
+        paint = bytes([v for c in (palette.FLIP_MID, palette.BLACK_DISC, palette.WHITE_DISC,
+                                   palette.WALL, palette.BONUS, palette.BONUS_HINT,
+                                   palette.JOKER, palette.HINT)
+                       for v in palette.rgb(c)])
+        _tables = (palette.chosen, bytes(border * 10),
+                   bytes(border + palette.rgb(palette.EMPTY) * 8 + border), paint)
+    return _tables
 
 
 def draw_board(frame, pos, hints=0, last=-1, flipping=0):
@@ -64,7 +63,7 @@ def draw_board(frame, pos, hints=0, last=-1, flipping=0):
     jokers = pos.jokers
     rest_hints = hints
     rest_flips = flipping
-    _, edge_row, inner_row, paint = _tables()
+    _, edge_row, inner_row, paint = _made_tables()
     for row in range(10):
         i = 30 * row
         b = black & 1023

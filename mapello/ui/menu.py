@@ -1,5 +1,6 @@
 """The main menu: mode, board, series length, limits, timer, hints, level,
-brightness and colours (the palette); its matrix previews the board chosen (mapello/ui/menu_boards.py).
+brightness, colours (the palette) and sleep (the matrix dims, then goes
+dark, after that many minutes with no press); its matrix previews the board chosen (mapello/ui/menu_boards.py).
 
 Up/Down choose a line, Left/Right change it, A starts, B resumes the saved
 game.  With a saved game to resume, A first asks whether to discard it.  The
@@ -67,6 +68,7 @@ class Screen:
             out.append("level")
         out.append("brightness")
         out.append("palette")
+        out.append("sleep")
         return out
 
     def fixed(self):
@@ -98,6 +100,8 @@ class Screen:
             return "Hints: " + ("on" if s["hints"] else "off")
         if key == "level":
             return "Level: " + LEVELS[options.setting(s, "level")]
+        if key == "sleep":
+            return "Sleep: " + ("after %d min" % s["sleep"] if s["sleep"] else "never")
         if key == "palette":
             return "Colours: " + palette.NAMES[options.setting(s, "palette")]
         return "Brightness: %d%%" % s["brightness"]

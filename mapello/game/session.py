@@ -20,6 +20,7 @@ you against the computer.
 import sys
 
 from mapello import drop_modules
+from mapello.game import tally
 from mapello.game.game import Game
 from mapello.game.record import GameRecord
 from mapello.game.series import Series, after_resignation
@@ -120,13 +121,17 @@ class Session:
     def finish_game(self, resigned=None):
         """Score the game into the series.  A resignation gives the resigner's
         points, discs and bonuses, to the other side: the margin is what is
-        on the board, not the cells still empty (README, "Screens").
+        on the board, not the cells still empty (README, "Screens").  The
+        players' record counts it (mapello.game.tally), saved with it.
         The caller saves next (save()): the play screen does once the
         game-over screen has replaced it and the computer's modules are
         gone."""
         pos = self.game.pos
         score = after_resignation(pos.score(), resigned)
-        self.series.add_result(min(score[0], 127), min(score[1], 255))
+        result = self.series.add_result(min(score[0], 127), min(score[1], 255))
+        over = self.series.is_over()
+        tally.count(self.host.settings, self.level, result.winner(), over,
+                    self.series.winner() if over else None)
         self.ended(resigned)
 
     def ended(self, resigned=None):

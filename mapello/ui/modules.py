@@ -45,7 +45,7 @@ app: buttons ui.modules ui.app
 hardware: hardware.*
 lazy: game.save.errors game.record.binary_write game.record.text rules.notation rules.perft ui.kinds
 core: rules.geometry rules.position rules.limits ui.palette ui.board_view game.options
-    game.save.log
+    game.tally game.save.log
 game: rng game.save.payload game.record game.game game.series game.session
 pieces: rules.pieces
 menu: rules.boardfile game.catalogue ui.menu_boards ui.menu / game.random_boards
@@ -57,8 +57,10 @@ boardsave: / game.save.board
 play: ui.thinking ui.game_menu ui.play
 ai: ai.evaluation ai.levels ai.kernel ai.thinker / ai.native ai.frontier ai.alphabeta ai.search
 end: ui.game_over ui.replay
+records: ui.records
 """
-SWITCHED = ("pieces", "menu", "readers", "choice", "setup", "boardsave", "play", "ai", "end")
+SWITCHED = ("pieces", "menu", "readers", "choice", "setup", "boardsave", "play", "ai", "end",
+            "records")
 
 # "screen: its module, then the groups it needs", loaded in this order (none:
 # a small menu drawn over the screen shown, which keeps what that screen
@@ -73,6 +75,7 @@ play: ui.play choice play boardsave
 choice: ui.choice
 game over: ui.game_over end choice play boardsave
 replay: ui.replay end choice play boardsave
+records: ui.records records readers
 """
 
 

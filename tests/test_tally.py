@@ -1,4 +1,4 @@
-"""The players' record (mapello.game.tally), as the players meet it: games
+"""The players' record (the settings' "tally", mapello/game/options.py), as the players meet it: games
 and series counted from P1's side, against P2 and against each computer
 level, on the Records screen from the menu; kept through power cuts with
 the save, at every step of the writes that count a game, on both flash
@@ -10,8 +10,7 @@ from app_driver import Player
 from fake_nvm import FakeNvm
 from test_app_save import RecordingNvm
 from test_app_save_faults import first_moves, resign, restarts_through, switched_on
-from mapello.game import tally
-from mapello.game.options import COMPUTER
+from mapello.game.options import COMPUTER, LEVELS, LOST, TALLY_GAMES
 from mapello.game.save.log import NvmStorage
 
 
@@ -22,7 +21,7 @@ def records(p):
     p.press("A")
     assert p.screen == "records", p.app.lines
     pages = []
-    for _ in range(tally.OPPONENTS):
+    for _ in range(1 + len(LEVELS)):
         pages.append(tuple(p.app.lines[:3]))
         p.press("RIGHT")
     assert p.app.lines[0].startswith("Reset records")
@@ -155,7 +154,7 @@ def test_a_power_cut_while_a_game_is_counted_keeps_the_count_with_the_result(por
             seen.add(found)
             q = switched_on(cut)
             q.tick(6000)
-            lost = tally.of(q.app.settings)[tally.GAMES_LOST]
+            lost = (q.app.settings.get("tally") or [0] * 24)[TALLY_GAMES + LOST]
             if q.app.lines[3] != "A start  B resume":          # nothing whole: all lost in an erase
                 assert erased and lost == 0, step
                 continue

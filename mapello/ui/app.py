@@ -124,7 +124,7 @@ class App:
                     self.settings[key] = v
             if isinstance(found.get("myboard"), str):
                 self.settings["myboard"] = found["myboard"]
-            if isinstance(found.get("tally"), list):    # checked (mapello.game.tally): the players' record
+            if isinstance(found.get("tally"), list):    # the players' record, checked (mapello/game/save/checks.py)
                 self.settings["tally"] = found["tally"]
 
     def peek(self):

@@ -45,7 +45,7 @@ app: buttons ui.modules ui.app
 hardware: hardware.*
 lazy: game.save.errors game.record.binary_write game.record.text rules.notation rules.perft ui.kinds
 core: rules.geometry rules.position rules.limits ui.palette ui.board_view game.options
-    game.tally game.save.log
+    game.save.log
 game: rng game.save.payload game.record game.game game.series game.session
 pieces: rules.pieces
 menu: rules.boardfile game.catalogue ui.menu_boards ui.menu / game.random_boards

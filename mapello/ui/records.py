@@ -1,17 +1,18 @@
-"""The players' record (mapello.game.tally) from the menu: a page for P1
+"""The players' record (mapello.game.options, "tally") from the menu: a page for P1
 against P2 and one for you against each computer level, the games and the
 series won, drawn and lost; Left/Right turn the pages, B goes back.  The
 last page resets every count, after asking: the only way they go back to
 zero."""
 
 from mapello import buttons
-from mapello.game import tally
-from mapello.game.options import LEVELS
+from mapello.game.options import (DRAWN, LEVELS, LOST, TALLY_GAMES, TALLY_ROW, TALLY_SERIES,
+                                  TALLY_SIZE, WON)
 from mapello.ui.app import LINE_WIDTH
 from mapello.ui.board_view import draw_board
 from mapello.rules.position import Position
 
-_PAGES = tally.OPPONENTS + 1      # a page per opponent, then the reset
+_OPPONENTS = TALLY_SIZE // TALLY_ROW
+_PAGES = _OPPONENTS + 1           # a page per opponent, then the reset
 _KEYS = "</> more  B back"
 
 
@@ -27,7 +28,7 @@ def beside(left, right):
 
 
 def opponent_name(row):
-    return "P1 v P2" if row == tally.TWO_PLAYERS else "You v " + LEVELS[row - 1]
+    return "P1 v P2" if row == 0 else "You v " + LEVELS[row - 1]
 
 
 class Screen:
@@ -45,7 +46,7 @@ class Screen:
                 return
         elif button == buttons.A and self.page == _PAGES - 1:
             if confirm:
-                app.settings[tally.KEY] = [0] * tally.SIZE
+                app.settings["tally"] = [0] * TALLY_SIZE
                 app.say(self._keep())
             else:
                 self.confirm = True
@@ -75,11 +76,10 @@ class Screen:
         if self.page == _PAGES - 1:
             return [beside("Reset records", head), "Every count to 0:",
                     "A resets (asks first)", _KEYS]
-        t = tally.of(self.app.settings)
-        row = self.page * tally.COUNTS
+        t = self.app.settings["tally"]     # options.default_settings(), or a save's, checked
+        games = self.page * TALLY_ROW + TALLY_GAMES
+        series = self.page * TALLY_ROW + TALLY_SERIES
         return [beside(opponent_name(self.page), head),
-                counts_line("Games", t[row + tally.GAMES_WON], t[row + tally.GAMES_DRAWN],
-                            t[row + tally.GAMES_LOST]),
-                counts_line("Series", t[row + tally.SERIES_WON], t[row + tally.SERIES_DRAWN],
-                            t[row + tally.SERIES_LOST]),
+                counts_line("Games", t[games + WON], t[games + DRAWN], t[games + LOST]),
+                counts_line("Series", t[series + WON], t[series + DRAWN], t[series + LOST]),
                 _KEYS]

@@ -2,9 +2,8 @@
 each value in the range the game can use, so no screen ever sees another.
 A save that fails one is set aside with a one-line SaveError."""
 
-from mapello.game.options import SETTINGS
+from mapello.game.options import SETTINGS, TALLY_MAX, TALLY_SIZE
 from mapello.game.save.errors import SaveError
-from mapello.game.tally import KEY as TALLY, is_tally
 
 # Each setting a save may carry has its range in options.SETTINGS: a save
 # with a value outside it is set aside, so no screen ever sees one.
@@ -23,7 +22,7 @@ def check_settings(settings):
     """SaveError unless every known setting is an int in its range and the
     board a name (an older save's board number passes, and the App drops
     it); other keys pass untouched.  A saved board that does not read as a
-    board, or a players' record (mapello.game.tally) that is not one, is
+    board, or a players' record (options.TALLY_SIZE counts) that is not one, is
     dropped from `settings`, never the save with it (the game in progress
     stays): the line that says so, or None."""
     if not isinstance(settings, dict):
@@ -35,8 +34,8 @@ def check_settings(settings):
             if type(v) is not int or not low <= v <= high:
                 bad(key, v)
     note = None
-    if TALLY in settings and not is_tally(settings[TALLY]):
-        del settings[TALLY]
+    if "tally" in settings and not is_tally(settings["tally"]):
+        del settings["tally"]
         note = "save: " + TALLY_DROPPED
     v = settings.get("board", "")
     if not (type(v) is str and len(v) <= MAX_NAME or type(v) is int and 0 <= v <= 255):
@@ -54,6 +53,17 @@ def check_settings(settings):
             del settings["myboard"]
             return BOARD_DROPPED if note is None else BOARD_DROPPED + "; " + TALLY_DROPPED
     return note
+
+
+def is_tally(value):
+    """Whether a save's `value` is a players' record the game can show and
+    count on."""
+    if type(value) is not list or len(value) != TALLY_SIZE:
+        return False
+    for v in value:
+        if type(v) is not int or not 0 <= v <= TALLY_MAX:
+            return False
+    return True
 
 
 def check_series(s):

@@ -33,11 +33,11 @@ PAGE = ("index.html", "page.js")
 FONT = "fonts/mapello-5x8.bin"
 # The desktop's own code stays out (as deploy.sh leaves it: these folders and
 # the files marked desktop-only); of the device adapters, the page runs the
-# loop step, the matrix adapter, the key repeat and the record log (and reads
-# the device's defaults from settings.py).
+# loop step, the matrix adapter, the key repeat, the record log and the
+# sound's tunes and timing (and reads the device's defaults from settings.py).
 SKIP = ("sim", "desktop")
 HARDWARE = ("__init__.py", "console.py", "repeat.py", "matrix.py", "wiring.py", "record_log.py",
-            "settings.py")
+            "settings.py", "sound.py")
 # and the search's native code, which the browser's VM cannot run (the page
 # searches in bytecode)
 NATIVE = ("mapello/ai/native.py",)

@@ -103,7 +103,7 @@ def panel(app):
     standing when a session is shown; the position's score (and the bonus
     points in it), whose turn and what the mover does (its display line in
     play), the moves so far (in the replay: `shown` of them played); at game
-    over the result and whether the series is over; the legend."""
+    over the winner and the scores as the series counts them; the legend."""
     from mapello.rules.position import BLACK, BONUS_POINTS, cell_name
     out = {"screen": app.screen_name, "legend": [[what, "#%06x" % c] for what, c in legend()]}
     holder = _holder(app)
@@ -128,8 +128,9 @@ def panel(app):
                 and app.screen_name != "colour":
             pos, moves = session.pos, session.game.moves
         if app.screen_name == "game over":
-            text = app.screen.text()
-            out["over"] = {"head": text[0], "score": text[1]}
+            game = series.games()[-1]       # its scores as the series counts them (a resignation's too)
+            out["over"] = {"head": app.screen.text()[0], "black": game.black_score,
+                           "white": game.white_score}
         elif getattr(holder, "legal_mask", None) is not None:     # the play screen
             out["status"] = holder.text()[1]
     if pos is not None:

@@ -497,12 +497,17 @@ def test_the_web_tools_print_their_figures_and_write_the_picture(browser, tmp_pa
     out = proc.stdout
     assert "page load to first frame: median " in out and "download: " in out, out
     assert "hard level, time per move: mean " in out, out
-    picture = tmp_path / "page.png"
-    proc = subprocess.run([python, "tools/web_screenshot.py", "--out", str(picture)], cwd=ROOT,
+    picture, window = tmp_path / "page.png", tmp_path / "window.png"
+    proc = subprocess.run([python, "tools/web_screenshot.py", "--out", str(picture),
+                           "--window-out", str(window)], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    with open(picture, "rb") as f:
-        assert f.read(8) == b"\x89PNG\r\n\x1a\n"
+    for made in (picture, window):
+        with open(made, "rb") as f:
+            assert f.read(8) == b"\x89PNG\r\n\x1a\n"
+    # the window's picture is the README's: the same code draws the same picture
+    with open(window, "rb") as f, open(os.path.join(ROOT, "docs", "images", "window.png"), "rb") as g:
+        assert f.read() == g.read(), "docs/images/window.png is stale: run tools/web_screenshot.py"
 
 
 # --- clicks and taps on cells, and what the page shows beside the handheld ------

@@ -87,7 +87,10 @@ class Player:
     def __init__(self, settings=None, storage=None, boards=None, seed=0, model=None):
         self.clock = Clock()
         self.boards = test_boards() if boards is None else boards
-        s = {"games": 1, "hints": 1, "timer": 0, "board": "Plain"}
+        # the matrix never sleeps unless a test asks (tests/test_app_sleep.py):
+        # the press that wakes it does nothing else, which the model here
+        # would not know
+        s = {"games": 1, "hints": 1, "timer": 0, "board": "Plain", "sleep": 0}
         if settings:
             s.update(settings)
         s = dict((k, v) for k, v in s.items() if v is not None)   # None: the App's default

@@ -30,11 +30,11 @@ case " $* " in
 esac
 case " $* " in
     *" --help "*|*" -h "*)
-        .venv/bin/python -m mapello play "$@"
+        .venv/bin/python -m desktop play "$@"
         echo
         echo "play.sh also takes:"
         echo "  --web [--port N]      build the browser page and serve it on localhost"
         echo "                        (port 8000 unless N), instead of the simulator"
         exit 0 ;;
 esac
-exec .venv/bin/python -m mapello play "$@"
+exec .venv/bin/python -m desktop play "$@"

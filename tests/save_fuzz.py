@@ -2,9 +2,9 @@
 every resume against what was saved: shared by tests/test_save_fuzz.py (a
 short seeded run) and tools/save_fuzz.py (a long one, printing figures).
 
-A run drives the App through tests/app_driver.py's Player: seeded random
+A run drives the App through desktop/app_driver.py's Player: seeded random
 presses and clock jumps over every screen.  Now and then the next NVM write
-is cut: only a prefix of its steps lands (tests/fake_nvm.py's model of the
+is cut: only a prefix of its steps lands (desktop/fake_nvm.py's model of the
 RP2040 and SAMD51 ports, a torn last byte included), and the handheld is
 switched on again on what the memory holds.  The save that start reads must
 be the last one fully written, or the one being written when the cut left
@@ -19,8 +19,8 @@ player's setup.
 import random
 import re
 
-from app_driver import Player, shown_turn
-from fake_nvm import FakeNvm, PowerCut
+from desktop.app_driver import Player, shown_turn
+from desktop.fake_nvm import FakeNvm, PowerCut
 from mapello import buttons
 from mapello.game.save.resume import unpack
 from mapello.game.save import LOST

@@ -11,10 +11,10 @@ from mapello.game.options import LEVELS
 from mapello.rules.boardfile import parse_board
 from mapello.rules.position import PASS, Position, cell_name, cells_of, flips_mask, moves_mask, popcount
 from mapello.ai.evaluation import BoardInfo, final_margin, margin_value
-from mapello.desktop.tournament import (ab_move, device_nodes, board_set, device_budgets,
+from desktop.tournament import (ab_move, device_nodes, board_set, device_budgets,
                                 greedy_move, jobs_for, plain_openings, play_game, random_board,
                                 summarise, wilson)
-from mapello.desktop import cli
+from desktop import cli
 
 # Black to move has no move (the wall on d3 shields d4), white has d6.
 MUST_PASS = """
@@ -410,7 +410,7 @@ def test_device_cost_prints_its_figures(tmp_path):
     import shutil
     import subprocess
     import sys
-    from mapello.desktop import measurements
+    from desktop import measurements
     from test_measurements import block, shape
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     page = tmp_path / "MEASUREMENTS.md"
@@ -448,7 +448,7 @@ def test_the_device_think_program_runs_and_device_cost_reads_it(tmp_path):
                            capture_output=True, text=True, timeout=300)
     assert think.returncode == 0, think.stdout + think.stderr
     assert len([line for line in think.stdout.splitlines() if line.startswith("think ")]) == 2
-    bench = subprocess.run([exe, "-X", "heapsize=512K", "-m", "mapello.desktop.ai_bench", "60"], cwd=ROOT,
+    bench = subprocess.run([exe, "-X", "heapsize=512K", "-m", "desktop.ai_bench", "60"], cwd=ROOT,
                            capture_output=True, text=True, timeout=300)
     assert bench.returncode == 0, bench.stdout + bench.stderr
     banner = "Adafruit CircuitPython 10.3.1 on 2026-10-01; Raspberry Pi Pico with rp2040\n"

@@ -20,7 +20,7 @@ def check_report(out, depth, start_leaves, rulebook_leaves):
 
 
 def test_bench_on_cpython():
-    proc = subprocess.run([sys.executable, "-m", "mapello.desktop.bench"], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "desktop.bench"], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     check_report(proc.stdout, 8, 390216, 216942)
@@ -29,7 +29,7 @@ def test_bench_on_cpython():
 def test_bench_in_micropython_with_64k_heap():
     exe = shutil.which("micropython")
     assert exe, "micropython missing: run ./test.sh"
-    proc = subprocess.run([exe, "-X", "heapsize=64K", "-m", "mapello.desktop.bench"], cwd=ROOT,
+    proc = subprocess.run([exe, "-X", "heapsize=64K", "-m", "desktop.bench"], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     check_report(proc.stdout, 7, 55092, 33968)

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from mapello.desktop import measurements
+from desktop import measurements
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PY = sys.executable
@@ -121,8 +121,8 @@ def run_into_copy(tmp_path, args, timeout=300):
 
 
 @pytest.mark.parametrize("name,args", [
-    ("engine-speed", [PY, "-m", "mapello.desktop.bench"]),
-    ("search-speed", [PY, "-m", "mapello.desktop.ai_bench", "40"]),
+    ("engine-speed", [PY, "-m", "desktop.bench"]),
+    ("search-speed", [PY, "-m", "desktop.ai_bench", "40"]),
     ("save-log", [PY, "tools/save_bench.py", "--games", "4", "--cut-games", "1",
                   "--samd-cut-games", "0", "--warm-games", "0"]),
     ("heap-census", [PY, "tools/heap_census.py"]),
@@ -138,7 +138,7 @@ def test_a_quick_benchmark_writes_its_block_in_the_pages_form(tmp_path, name, ar
 def test_min_heap_and_the_tournament_write_their_rows(tmp_path):
     written = run_into_copy(tmp_path, [PY, "tools/min_heap.py", "--mpy"])
     assert shape(block(written, "engine-heap")) == shape(block(PAGE, "engine-heap"))
-    written = run_into_copy(tmp_path, [PY, "-m", "mapello", "tournament", "medium", "greedy",
+    written = run_into_copy(tmp_path, [PY, "-m", "desktop", "tournament", "medium", "greedy",
                                        "--random", "0", "--nodes", "30", "--jobs", "1"])
     rows = block(written, "tournament")
     assert rows[:-1] == block(PAGE, "tournament")            # a new pairing: a row added

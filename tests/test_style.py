@@ -238,7 +238,7 @@ def test_no_history_and_no_reference_to_what_is_not_there(path):
     ("# a mapello.evaluation.BoardInfo", ["no such module or name: mapello.evaluation.BoardInfo "
                                          "(mapello has no evaluation)"]),
     ("# mapello.ai.search.Search, mapello.ai.search.Search._lift, mapello.ai.frontier's\n"
-     "# leaves, mapello.ui.modules.GROUPS, mapello.game.save.log, mapello.sim.", []),
+     "# leaves, mapello.ui.modules.GROUPS, mapello.game.save.log, desktop.sim.", []),
     ("# mapello.ai.search.Searcher", ["no such module or name: mapello.ai.search.Searcher "
                                       "(mapello.ai.search has no Searcher)"]),
     ("# mapello.ai.search.Search.nodes and .run(), mapello.ai.search.Search.walk",

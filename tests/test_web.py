@@ -35,7 +35,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import build_web  # noqa: E402
 
 STEP_MS = 10          # the device loop's period, as page.js steps it
-PRESS_MS = 400        # after each press: past the flip animation (tests/app_driver.py)
+PRESS_MS = 400        # after each press: past the flip animation (desktop/app_driver.py)
 SEED = 7
 KEY_NAMES = {buttons.UP: "ArrowUp", buttons.DOWN: "ArrowDown", buttons.LEFT: "ArrowLeft",
              buttons.RIGHT: "ArrowRight", buttons.A: "z", buttons.B: "x"}
@@ -248,7 +248,7 @@ class Both:
 
 @pytest.fixture(scope="module")
 def devices():
-    from mapello.sim.devices import SimDevices
+    from desktop.sim.devices import SimDevices
     d = SimDevices(500)
     yield d
     d.close()
@@ -442,8 +442,8 @@ def test_the_page_holds_the_device_code_as_it_is_and_none_of_the_desktops():
                 assert f.read() == text, path
     assert "mapello/ui/app.py" in files and "mapello/ai/thinker.py" in files
     assert "boards/rulebook.txt" in files and "host.py" in files
-    assert not [p for p in files if p.startswith(("mapello/sim/", "mapello/desktop/"))
-                or p == "mapello/__main__.py"]
+    assert not [p for p in files if p.startswith(("desktop/sim/", "desktop/"))
+                or p == "desktop/__main__.py"]
     assert bundle["micropython"] == build_web.pinned_version()
     assert not os.path.exists(os.path.join(ROOT, "web", "node_modules"))
 

@@ -57,7 +57,7 @@ def main():
     p.add_argument("--depth", type=int, default=8)
     p.add_argument("--runs", type=int, default=3)
     sys.path.insert(0, ROOT)
-    from mapello.desktop import measurements
+    from desktop import measurements
     measurements.add_flag(p)
     args = p.parse_args()
     from mapello.rules.position import Position

@@ -9,7 +9,7 @@ under valgrind's cachegrind, which counts the x86-64 instructions the VM
 executes; the count is the same on every run, unlike a stopwatch.  Each figure
 is a difference of two runs, so start-up and imports cancel out:
 
-  search: the hard level on the fixed positions of mapello/desktop/ai_bench.py, each
+  search: the hard level on the fixed positions of desktop/ai_bench.py, each
           with a budget of --nodes nodes, in slices of 8 nodes as the app
           thinks; minus a run that only builds the positions.  Divided by the
           nodes searched (every position the search visits is a node: the
@@ -34,7 +34,7 @@ block of docs/MEASUREMENTS.md, or search-cost-vm with --vm.
 
   .venv/bin/python tools/device_cost.py --firmware LOG... [--write-docs]
 
-reads instead what boards printed running mapello/desktop/ai_bench.py's
+reads instead what boards printed running desktop/ai_bench.py's
 run() and tools/device_think.py (their serial console's text, a file each),
 and writes the search-firmware block: the figures of a real board, one row
 for each search kernel (native code, bytecode).
@@ -53,7 +53,7 @@ CYCLES_PER_INSTR = 2.5
 CLOCK_HZ = 125e6
 
 SEARCH = """
-from mapello.desktop.ai_bench import search_set
+from desktop.ai_bench import search_set
 print("nodes", search_set(%d) if %d else 0)
 """
 PERFT = """
@@ -66,7 +66,7 @@ print("leaves", (perft(a, 6) + perft(b, 5)) if %d else 0)
 """
 STEPS = """
 import micropython
-from mapello.desktop.ai_bench import POSITIONS
+from desktop.ai_bench import POSITIONS
 from mapello.ai.thinker import Thinker
 from mapello.ai.levels import HARD
 from mapello.rules.notation import parse_position
@@ -171,11 +171,11 @@ def main():
                    help="also the cost of every call while thinking (callgrind, slower)")
     p.add_argument("--slice", type=int, default=8, help="nodes per step (default 8, as the app)")
     sys.path.insert(0, ROOT)
-    from mapello.desktop import measurements
+    from desktop import measurements
     measurements.add_flag(p)
     p.add_argument("--firmware", nargs="+", metavar="LOG",
                    help="instead: the search-firmware block, from what boards printed "
-                        "(mapello/desktop/ai_bench.py's run(), tools/device_think.py)")
+                        "(desktop/ai_bench.py's run(), tools/device_think.py)")
     args = p.parse_args()
     if args.firmware:
         for line in firmware_rows(args.firmware):
@@ -221,9 +221,9 @@ def main():
 
 
 def write_docs(args, search, nodes, perft_cost, leaves, rate, calls, mean_step, steps, budget):
-    from mapello.desktop.measurements import table, thousands, write_block
+    from desktop.measurements import table, thousands, write_block
     f = args.factor
-    head = ["%s: the hard level on the %d positions of `mapello/desktop/ai_bench.py`, %d nodes "
+    head = ["%s: the hard level on the %d positions of `desktop/ai_bench.py`, %d nodes "
             "each; perft(6) from the start and perft(5) on the rulebook board. RP2040 estimate: "
             "%.1f cycles per VM instruction at %.0f MHz, times %.2f for the word size."
             % ("A VM of your own (`--vm %s`)" % args.vm if args.vm else
@@ -257,7 +257,7 @@ FIRMWARE_PATTERNS = {
 
 
 def read_firmware_log(path):
-    """What a board printed running mapello/desktop/ai_bench.py's run() and
+    """What a board printed running desktop/ai_bench.py's run() and
     tools/device_think.py: {pattern name: its groups}, for the patterns found."""
     with open(path, encoding="utf-8", errors="replace") as f:
         text = f.read()
@@ -273,7 +273,7 @@ def read_firmware_log(path):
 
 def firmware_rows(paths):
     """The rows of the search-firmware block, one for each kernel the logs cover."""
-    from mapello.desktop.measurements import thousands
+    from desktop.measurements import thousands
     kernels = {}
     for path in paths:
         log = read_firmware_log(path)
@@ -298,9 +298,9 @@ def firmware_rows(paths):
 
 
 def write_firmware_block(args):
-    from mapello.desktop.measurements import table, write_block
+    from desktop.measurements import table, write_block
     head = ["Measured on CircuitPython firmware for the Raspberry Pi Pico: the serial console's text "
-            "of `mapello/desktop/ai_bench.py`'s run() (the search's speed in a whole game, hard "
+            "of `desktop/ai_bench.py`'s run() (the search's speed in a whole game, hard "
             "against hard) and of `tools/device_think.py` (the computer's moves in a game through "
             "the App, 2 s each, with the board's clock), read by `tools/device_cost.py --firmware "
             "LOG...`.", ""]
@@ -310,7 +310,7 @@ def write_firmware_block(args):
 
 
 def _positions():
-    from mapello.desktop.ai_bench import POSITIONS
+    from desktop.ai_bench import POSITIONS
     return POSITIONS
 
 

@@ -43,7 +43,7 @@ import device_cost  # the VM
 from device_model import drive
 
 sys.path.insert(0, drive.ROOT)
-from mapello.desktop import measurements  # noqa: E402
+from desktop import measurements  # noqa: E402
 
 # micropython.mem_info()'s lines: the heap's total, used and free bytes, and
 # its largest free block in blocks (of 4 words)

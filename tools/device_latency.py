@@ -67,7 +67,7 @@ import device_cost  # the VM, the calibration
 from device_model import drive
 
 sys.path.insert(0, drive.ROOT)
-from mapello.desktop import measurements  # noqa: E402
+from desktop import measurements  # noqa: E402
 
 CYCLES_PER_INSTR = device_cost.CYCLES_PER_INSTR
 CLOCK_HZ = device_cost.CLOCK_HZ

@@ -40,7 +40,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from mapello.desktop import measurements  # noqa: E402
+from desktop import measurements  # noqa: E402
 from mapello.ui.modules import GROUPS, words  # noqa: E402
 from min_heap import compile_package  # noqa: E402
 

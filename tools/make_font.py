@@ -28,7 +28,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from mapello.desktop import micropython_stub  # noqa: E402
+from desktop import micropython_stub  # noqa: E402
 
 micropython_stub()          # before the device modules: their const
 from mapello.hardware.font import FIRST, COUNT, WIDTH, HEIGHT, ROW_BYTES  # noqa: E402

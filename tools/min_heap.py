@@ -49,7 +49,7 @@ def smallest_heap(exe, code, cwd, low=1024, high=256 * 1024, step=256):
     return high
 
 
-# mapello/'s modules of native code (mapello/desktop/gamefiles.py's NATIVE_MODULES,
+# mapello/'s modules of native code (desktop/gamefiles.py's NATIVE_MODULES,
 # as paths inside the package)
 NATIVE = ("ai/native.py",)
 # What stands in for the native code's room on a board: this VM keeps its own
@@ -144,7 +144,7 @@ def main():
                    help="the program; it must print a line starting with 'ok'")
     p.add_argument("--mpy", action="store_true", help="measure precompiled .mpy modules")
     sys.path.insert(0, ROOT)
-    from mapello.desktop import measurements
+    from desktop import measurements
     measurements.add_flag(p)
     args = p.parse_args()
     if args.write_docs and args.code != WHOLE_GAME:

@@ -6,7 +6,7 @@
 
 Plays series of games on the plain board with seeded random moves and saves
 the way the app does (pack() after every move, at the end of a game and for
-the next game) into the fake NVM of tests/fake_nvm.py, on the RP2040 model
+the next game) into the fake NVM of desktop/fake_nvm.py, on the RP2040 model
 (4 KiB sector: writes into erased bytes are programmed in place, others erase)
 and on the SAMD51 model (8 KiB block erased on every write).  Prints:
 
@@ -32,10 +32,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-from mapello.desktop import micropython_stub  # noqa: E402
+from desktop import micropython_stub  # noqa: E402
 
 micropython_stub()          # before the device modules: their const
-from fake_nvm import FakeNvm, each_cut  # noqa: E402
+from desktop.fake_nvm import FakeNvm, each_cut  # noqa: E402
 from mapello.game.game import Game  # noqa: E402
 from mapello.rng import Rng  # noqa: E402
 from mapello.game.series import Series  # noqa: E402
@@ -177,7 +177,7 @@ def cuts(port, samd, games, seed, warm_games=0):
 
 
 def main(argv=None):
-    from mapello.desktop import measurements
+    from desktop import measurements
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=100, help="games for the wear figures")
     ap.add_argument("--cut-games", type=int, default=8, help="games cut at every step (RP2040)")
@@ -218,7 +218,7 @@ def main(argv=None):
 
 
 def write_docs(args, new_game, worn, cut):
-    from mapello.desktop.measurements import table, thousands, write_block
+    from desktop.measurements import table, thousands, write_block
     names = [name for name, _, _ in MODES]
 
     def each(f):
@@ -253,7 +253,7 @@ def write_docs(args, new_game, worn, cut):
             ["a power cut at every step of every write"] + each(outcome),
             ["steps of an erase and rewrite at which a cut loses the whole save"] + each(rewrites)]
     head = ["%d games of seeded random moves on the plain board, saved as the app saves (a new "
-            "game's save: %d bytes of payload), on `tests/fake_nvm.py`'s models of the ports' "
+            "game's save: %d bytes of payload), on `desktop/fake_nvm.py`'s models of the ports' "
             "flash; the W25Q16JV's %.0f ms sector erase and %.1f ms page program (typical)."
             % (args.games, new_game, ERASE_MS, PAGE_MS), ""]
     write_block(args.write_docs, "save-log", head + table(["", "RP2040", "SAMD51",

@@ -4,7 +4,7 @@
   .venv/bin/python tools/save_fuzz.py [--presses N] [--chunk N] [--seed S] [--write-docs [FILE]]
 
 Runs tests/save_fuzz.py (what tests/test_save_fuzz.py runs briefly) for N
-random presses on each NVM model of tests/fake_nvm.py, RP2040 and SAMD51, in
+random presses on each NVM model of desktop/fake_nvm.py, RP2040 and SAMD51, in
 runs of --chunk presses each from a blank memory.  One write in 2, 5, 20 or
 80 (chosen anew at each power-on) is cut after a random number of its
 steps; the handheld is switched on again and what it resumes is checked
@@ -24,11 +24,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-from mapello.desktop import micropython_stub  # noqa: E402
+from desktop import micropython_stub  # noqa: E402
 
 micropython_stub()          # before the device modules: their const
 import save_fuzz  # noqa: E402
-from mapello.desktop import measurements  # noqa: E402
+from desktop import measurements  # noqa: E402
 
 COLUMNS = ("model", "presses", "writes", "cuts", "resumes checked", "resumed the new save",
            "resumed the one before", "no whole save left", "games lost", "games over")

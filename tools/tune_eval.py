@@ -26,7 +26,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from mapello.desktop import micropython_stub  # noqa: E402
+from desktop import micropython_stub  # noqa: E402
 
 micropython_stub()          # before the device modules: their const
 from mapello.rules.notation import parse_position, position_text  # noqa: E402
@@ -34,7 +34,7 @@ from mapello.ai.levels import HARD  # noqa: E402
 from mapello.ai.thinker import Thinker  # noqa: E402
 from mapello.rules.position import INNER, PASS, Position, cells_of, moves_mask, popcount  # noqa: E402
 from mapello.ai.evaluation import BoardInfo  # noqa: E402
-from mapello.desktop.tournament import random_board  # noqa: E402
+from desktop.tournament import random_board  # noqa: E402
 
 PHASES = (50, 40, 30, 20, 10, 0)  # a phase holds the positions with at least this many empties
 
@@ -69,7 +69,7 @@ def play_one(job):
             turns.append(pos.turn)
             if vm:
                 if not _VM:
-                    from mapello.desktop.vm_player import VMPlayer
+                    from desktop.vm_player import VMPlayer
                     _VM.append(VMPlayer())
                 move = _VM[0].move(pos, HARD, seed + ply, nodes)
             else:

@@ -24,7 +24,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from web_browser import Player, session  # noqa: E402
 import build_web  # noqa: E402
-from mapello.desktop import measurements  # noqa: E402
+from desktop import measurements  # noqa: E402
 
 DOWNLOAD = """() => {
   const entries = [performance.getEntriesByType("navigation")[0],

@@ -13,7 +13,7 @@ import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.dirname(HERE)]
-from mapello.desktop import micropython_stub  # noqa: E402
+from desktop import micropython_stub  # noqa: E402
 
 micropython_stub()          # before the device modules: their const
 import build_web  # noqa: E402

@@ -1,6 +1,6 @@
 # desktop-only
 """The model's drive, as deploy.sh fills a board's: the Adafruit libraries
-in lib/ (mapello/desktop/libraries.py's files, from the venv), the game from source (the
+in lib/ (desktop/libraries.py's files, from the venv), the game from source (the
 checkout itself) or compiled with mpy-cross, and the NVM images; and the
 VM's runs of the programs in vm/."""
 import glob
@@ -19,8 +19,8 @@ VM_PROGRAMS = os.path.join(HERE, "vm")
 
 def lib_files():
     """The library files the device loads from lib/, as deploy.sh asks for
-    them (mapello/desktop/libraries.py holds the list)."""
-    out = subprocess.run([sys.executable, "-m", "mapello.desktop.deploy_steps", "lib-files"], cwd=ROOT,
+    them (desktop/libraries.py holds the list)."""
+    out = subprocess.run([sys.executable, "-m", "desktop.deploy_steps", "lib-files"], cwd=ROOT,
                          check=True, capture_output=True, text=True).stdout
     return out.split()
 

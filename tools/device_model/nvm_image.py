@@ -7,7 +7,7 @@ move by move as the App saves; PLIES < 0: a blank NVM.
 """
 import sys
 
-from mapello.desktop import micropython_stub
+from desktop import micropython_stub
 
 micropython_stub()          # before the device modules: their const
 from mapello.game.game import Game  # noqa: E402

@@ -1,5 +1,4 @@
-# desktop-only
-"""`python3 -m mapello tournament A B`: how strong is one player against another.
+"""`python3 -m desktop tournament A B`: how strong is one player against another.
 
 Plays every start twice (each player once as black) and prints the wins, draws
 and losses of A, the average point difference (A minus B) and 95% confidence
@@ -10,7 +9,7 @@ flips plus 3 per bonus, as simple Mapello programs do); `abN` (ab5, ab9...), a
 classic Othello program: alpha-beta over a corner/X-square weight table, N
 plies below each of its moves, whose table knows nothing of walls, jokers or
 bonuses (its moves follow the rules; C where a compiler builds
-mapello/desktop/classic_ab.c, else Python); and `rr5`,
+desktop/classic_ab.c, else Python); and `rr5`,
 rust-reversi's AlphaBetaSearch at depth 5 with a MatrixEvaluator of the same
 table, on the plain board only, when that package is installed
 (pip install rust-reversi==1.4.4).  The two search alike (a pass keeps the
@@ -46,7 +45,7 @@ from mapello.rules.pieces import BONUS, JOKER, MAX_PER_KIND, WALL, placement_err
 
 PLAYERS = LEVELS + ("random", "greedy", "rr5")   # and the classic program, abN
 
-BOARDS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+BOARDS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                           "boards")
 
 
@@ -149,7 +148,7 @@ def ab_move(pos, rng, depth=5, value=None):
     """The classic program's move: alpha-beta over CORNER_TABLE, `depth` plies
     below each of its moves (as rust-reversi's AlphaBetaSearch counts them),
     equal moves in a seeded random order.  value: the search below a move,
-    _ab() or the same in C (mapello/desktop/classic_ab.py)."""
+    _ab() or the same in C (desktop/classic_ab.py)."""
     value = value or _ab
     t = pos.turn
     own, opp = pos.discs[t], pos.discs[1 - t]
@@ -206,7 +205,7 @@ def classic_depth(player):
 def classic_value(depth):
     """The classic program's search below a move: in C where it builds (the
     same values), else _ab(), which is too slow past 7 plies."""
-    from mapello.desktop import classic_ab
+    from desktop import classic_ab
     if classic_ab.available():
         return classic_ab.ab_value
     if depth > 7:
@@ -219,7 +218,7 @@ _VM = []  # this process's VMPlayer, once --vm asked for one
 
 def make_move(player, pos, seed, nodes, vm=False):
     """player's move in pos; vm: the levels search in the MicroPython VM
-    (mapello/desktop/vm_player.py: the same moves, fifteen times as fast)."""
+    (desktop/vm_player.py: the same moves, fifteen times as fast)."""
     if isinstance(nodes, dict):
         nodes = nodes.get(player)
     if player == "random":
@@ -233,7 +232,7 @@ def make_move(player, pos, seed, nodes, vm=False):
         return rr_move(pos)
     if vm:
         if not _VM:
-            from mapello.desktop.vm_player import VMPlayer
+            from desktop.vm_player import VMPlayer
             _VM.append(VMPlayer())
         level = LEVELS.index(player)
         return _VM[0].move(pos, level, seed, nodes if nodes is not None else DEFAULT_NODES[level])
@@ -296,7 +295,7 @@ def device_nodes():
     tools/device_cost.py --firmware wrote it into the search-firmware block of
     docs/MEASUREMENTS.md (its "N nodes a move"), read from there so that the
     budget follows the device as it was last measured."""
-    from mapello.desktop.measurements import block_text
+    from desktop.measurements import block_text
     found = re.search(r"\| native \|[^\n]*?\*\*([\d,]+) nodes a move\*\*", block_text("search-firmware"))
     if found is None:
         raise ValueError("docs/MEASUREMENTS.md's search-firmware block names no nodes a move for the "
@@ -367,7 +366,7 @@ def docs_row(args, r, nodes):
     how.append("--device" if args.device else "--nodes %d" % args.nodes)
     if args.seed != 1:
         how.append("--seed %d" % args.seed)
-    from mapello.desktop.measurements import thousands
+    from desktop.measurements import thousands
     hard = nodes["hard"] if isinstance(nodes, dict) else nodes
     return "| `%s %s %s` | %s | %d | %d-%d-%d | %.1f%% (%.1f to %.1f) | %+.1f (%+.1f to %+.1f) |" % (
         args.a, args.b, " ".join(how), thousands(hard), r["games"], r["wins"], r["draws"], r["losses"],
@@ -418,7 +417,7 @@ def cmd_tournament(args):
                 not args.no_bundled, args.plain, figures, args.vm)
     print("\n".join(lines))
     if args.write_docs:
-        from mapello.desktop.measurements import write_row
+        from desktop.measurements import write_row
         write_row(args.write_docs, "tournament", docs_row(args, figures, nodes))
     return 0
 
@@ -443,7 +442,7 @@ def add_parser(sub):
     s.add_argument("--device", action="store_true",
                    help="each level's node budget on the device (hard: the nodes of 2 s on an "
                         "RP2040 that docs/MEASUREMENTS.md gives)")
-    from mapello.desktop.measurements import add_flag
+    from desktop.measurements import add_flag
     add_flag(s)
     s.set_defaults(func=cmd_tournament)
     return s

@@ -1,4 +1,3 @@
-# desktop-only
 """docs/MEASUREMENTS.md is written by the benchmarks that measure its figures,
 so that no figure is typed by hand, or twice.
 
@@ -13,7 +12,7 @@ blocks is left as it is.
 import os
 import re
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE = os.path.join(ROOT, "docs", "MEASUREMENTS.md")
 FLAG = "--write-docs"
 BEGIN = re.compile(r"^<!-- begin ([a-z0-9-]+): (.+) -->$")

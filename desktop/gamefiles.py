@@ -1,12 +1,10 @@
-# desktop-only
 """The game's files as they go onto a CIRCUITPY drive, made in a folder: the
 one definition of an install, which deploy.sh copies onto a drive and
-`python3 -m mapello bundle` zips.
+`python3 -m desktop bundle` zips.
 
     code.py, boot.py        source: CircuitPython runs them as text
-    lib/                    the pinned libraries (mapello/desktop/libraries.py)
-    mapello/                the device modules (not desktop/, sim/ or
-                            '# desktop-only' files; the native ones only
+    lib/                    the pinned libraries (desktop/libraries.py)
+    mapello/                every module of mapello/ (the native ones only
                             compiled, for a board that loads them), and
                             .mapello-installed,
                             the list of them: an update removes only the
@@ -17,22 +15,21 @@ one definition of an install, which deploy.sh copies onto a drive and
 
 With CircuitPython's mpy-cross, mapello/ and lib/ are compiled to .mpy.
 
-deploy.sh reaches it through `python3 -m mapello.desktop.deploy_steps`."""
+deploy.sh reaches it through `python3 -m desktop.deploy_steps`."""
 
 import argparse
 import os
 import re
 import shutil
 
-from mapello.desktop import libraries, mpy_cross
-from mapello.desktop.downloads import BuildError
+from desktop import libraries, mpy_cross
+from desktop.downloads import BuildError
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INSTALLED = ".mapello-installed"    # in mapello/: the files the install put there
 BUNDLED = ".mapello-bundled"        # in boards/ and fonts/: each file's cksum, size and name
 INSTALLED_HEADER = ("# The files a Mapello install put in mapello/. An update removes those of them the"
                     " new version lacks, and leaves every other file here alone.\n")
-DEVICE_ONLY_FOLDERS = ("desktop", "sim")    # of mapello/: they never go to the device
 # mapello/'s modules of native code (mapello/ai/kernel.py says why): only
 # compiled, for a board that loads native code, and installed nowhere else.
 NATIVE_MODULES = ("mapello/ai/native.py",)
@@ -44,12 +41,6 @@ NATIVE_MODULES = ("mapello/ai/native.py",)
 NATIVE_CHIPS = ("rp2040", "rp2350")
 NATIVE_SINCE = (10, 3, 1)
 NATIVE_MARCH = "armv6m"
-
-
-def is_desktop_only(path):
-    with open(path, encoding="utf-8", errors="replace") as f:
-        head = [f.readline() for _ in range(5)]
-    return any(line.strip().lower() == "# desktop-only" for line in head)
 
 
 def native_march(version, chip):
@@ -76,17 +67,16 @@ def chip_of(boot_out):
 
 
 def device_modules(root=ROOT):
-    """mapello/'s modules that go to every device, as sorted '/'-paths (not
-    the native ones: see stage())."""
+    """mapello/'s modules that go to every device, as sorted '/'-paths: all
+    of them but the native ones (see stage())."""
     out = []
     top = os.path.join(root, "mapello")
     for base, dirs, files in os.walk(top):
         rel_base = os.path.relpath(base, root).replace(os.sep, "/")
-        dirs[:] = [d for d in dirs if d != "__pycache__"
-                   and not (rel_base == "mapello" and d in DEVICE_ONLY_FOLDERS)]
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
         for name in files:
             rel = rel_base + "/" + name
-            if name.endswith(".py") and rel not in NATIVE_MODULES and not is_desktop_only(os.path.join(base, name)):
+            if name.endswith(".py") and rel not in NATIVE_MODULES:
                 out.append(rel)
     return sorted(out)
 

@@ -1,9 +1,9 @@
 """Speed and memory of the computer player, on CPython, in MicroPython and on
 the device.
 
-  python3 -m mapello.desktop.ai_bench [NODES] [--write-docs [FILE]]
-  micropython -X heapsize=96K -m mapello.desktop.ai_bench [NODES]   (from the repo root)
-  >>> import mapello.desktop.ai_bench                                 (at the device's REPL)
+  python3 -m desktop.ai_bench [NODES] [--write-docs [FILE]]
+  micropython -X heapsize=96K -m desktop.ai_bench [NODES]   (from the repo root)
+  >>> import desktop.ai_bench                                 (at the device's REPL)
 
 Plays one whole game, hard against hard, NODES nodes per move (default 400),
 in slices as the app thinks (8 nodes in bytecode, 128 native), and prints nodes per second, the
@@ -93,7 +93,7 @@ def make_set():
 
 def run(nodes=400):
     version = ".".join(str(v) for v in sys.implementation.version[:3])
-    print("mapello.desktop.ai_bench on %s %s %s" % (sys.implementation.name, version, sys.platform))
+    print("desktop.ai_bench on %s %s %s" % (sys.implementation.name, version, sys.platform))
     base = _live()
     peak = base or 0
     pos = Position()
@@ -140,7 +140,7 @@ def run(nodes=400):
 
 if __name__ == "__main__":
     if sys.implementation.name == "cpython":
-        from mapello.desktop.bench_docs import search_bench
+        from desktop.bench_docs import search_bench
         search_bench(run, SLICE)
     else:
         run(int(sys.argv[1]) if len(sys.argv) > 1 else 400)

@@ -1,6 +1,8 @@
-# desktop-only
-"""Desktop tools that never go to the device: the command line, the
-tournament, the benchmarks, and the game's files and zips for a drive."""
+"""Everything of Mapello Handheld that runs on a computer, beside mapello/,
+which is what goes to a board: the command line (`python3 -m desktop`), the
+simulator (sim/), the game's files and zips for a drive, the browser page's
+build, the drivers the tests and the benchmarks share (app_driver.py,
+fake_nvm.py, reference_rules.py) and the benchmarks (bench/)."""
 
 import os
 import sys
@@ -17,9 +19,8 @@ def micropython_stub():
     board or the browser page.
 
     An entry point calls it before it imports a device module
-    (mapello/__main__.py, the tools, tests/conftest.py); importing this
-    package calls it too, so that what imports from it first (its modules
-    run with -m, the tools that start with its measurements) needs no more."""
+    (desktop/__main__.py, tests/conftest.py); importing this package calls
+    it too, so that every module of it run with -m needs no more."""
     try:
         import micropython  # noqa: F401
     except ImportError:
@@ -32,10 +33,10 @@ def micropython_stub():
 def standard_library_first():
     """Move the repository root after the standard library on sys.path.
 
-    `python3 -m mapello` from the repository puts the root first, and the root
+    `python3 -m desktop` from the repository puts the root first, and the root
     is also the CIRCUITPY drive's, whose code.py would stand in for the
     standard library's `code` module (pdb imports it for `interact`)."""
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     if sys.path and os.path.abspath(sys.path[0] or os.curdir) == root:
         sys.path.append(sys.path.pop(0))
 

@@ -1,5 +1,4 @@
-# desktop-only
-"""The CPython command lines of mapello/desktop/bench.py and ai_bench.py.
+"""The CPython command lines of desktop/bench.py and ai_bench.py.
 Those two also run in MicroPython and at a device's REPL, so what only
 CPython has (argparse, subprocess) lives here: the options, and with
 --write-docs a run of the same benchmark in the MicroPython VM, then both
@@ -12,23 +11,23 @@ import re
 import shutil
 import subprocess
 
-from mapello.desktop import measurements
-from mapello.desktop.measurements import ROOT, table, thousands, write_block
+from desktop import measurements
+from desktop.measurements import ROOT, table, thousands, write_block
 
 ENGINE_HEAP = "64K"      # as tests/test_bench.py runs the engine benchmark
 SEARCH_HEAP = "96K"      # as tests/test_ai_micropython.py runs the computer player
 
 
 def engine_bench(main):
-    """`python3 -m mapello.desktop.bench [--write-docs [FILE]]`; `main` is the
+    """`python3 -m desktop.bench [--write-docs [FILE]]`; `main` is the
     benchmark, which prints its report."""
-    p = argparse.ArgumentParser(prog="python3 -m mapello.desktop.bench",
+    p = argparse.ArgumentParser(prog="python3 -m desktop.bench",
                                 description="perft speed and the engine's memory")
     measurements.add_flag(p)
     page = p.parse_args().write_docs
     report = _printed(main)
     if page:
-        vm = _vm_report(ENGINE_HEAP, "mapello.desktop.bench")
+        vm = _vm_report(ENGINE_HEAP, "desktop.bench")
         header = ("interpreter", "from the start", "on the rulebook board",
                   "bytes allocated per node (a move generation, a push and a pop)",
                   "heap in use after a whole game")
@@ -37,16 +36,16 @@ def engine_bench(main):
 
 
 def search_bench(run, slice_nodes):
-    """`python3 -m mapello.desktop.ai_bench [NODES] [--write-docs [FILE]]`;
+    """`python3 -m desktop.ai_bench [NODES] [--write-docs [FILE]]`;
     `run(nodes)` is the benchmark, which prints its report."""
-    p = argparse.ArgumentParser(prog="python3 -m mapello.desktop.ai_bench",
+    p = argparse.ArgumentParser(prog="python3 -m desktop.ai_bench",
                                 description="the computer player's speed and memory")
     p.add_argument("nodes", nargs="?", type=int, default=400, help="nodes per move (default 400)")
     measurements.add_flag(p)
     args = p.parse_args()
     report = _printed(lambda: run(args.nodes))
     if args.write_docs:
-        vm = _vm_report(SEARCH_HEAP, "mapello.desktop.ai_bench", str(args.nodes))
+        vm = _vm_report(SEARCH_HEAP, "desktop.ai_bench", str(args.nodes))
         header = ("interpreter", "hard against hard", "speed", "longest %d-node step" % slice_nodes,
                   "longest start of a search", "the search's live heap")
         write_block(args.write_docs, "search-speed", table(header, [_search_row(report, None),

@@ -1,4 +1,3 @@
-# desktop-only
 """A PNG of the simulated matrix and display, as they are now.
 
 Written with zlib and struct alone (no imaging library needed).  Layout, which
@@ -27,7 +26,7 @@ def cell_box(cell):
 
 
 def image_size():
-    from mapello.sim.devices import DISPLAY_H, DISPLAY_W
+    from desktop.sim.devices import DISPLAY_H, DISPLAY_W
     return (DISPLAY_X + DISPLAY_W * SCALE + MARGIN,
             max(2 * MARGIN + 10 * CELL, 2 * MARGIN + DISPLAY_H * SCALE))
 

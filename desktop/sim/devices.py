@@ -1,4 +1,3 @@
-# desktop-only
 """The simulated hardware: the real `neopixel` and `displayio` libraries on
 Blinka, driven by the same adapters the device uses (mapello.hardware.matrix
 and .screen), with the wire write captured so the simulator shows exactly the
@@ -97,9 +96,9 @@ class SimDevices:
         return list(self.screen.texts)
 
     def symbols(self):
-        """100 letters, what each cell is (mapello.sim.terminal.LETTERS): from
+        """100 letters, what each cell is (desktop.sim.terminal.LETTERS): from
         the App's cell_kinds() and cursor, never from the wire."""
-        from mapello.sim.terminal import cell_symbols
+        from desktop.sim.terminal import cell_symbols
         return cell_symbols(self.kinds, self.cursor)
 
     def display_rows(self):

@@ -1,4 +1,3 @@
-# desktop-only
 """The computer player's levels searching in the MicroPython VM with the
 native kernel, for the desktop's long runs (tournaments, the evaluation's
 self-play games): the same moves as the Thinker here in CPython, which
@@ -10,7 +9,7 @@ about fifteen times as fast.
 
 One VM a player, started on first use: it reads a request a line
 ("LEVEL SEED NODES POSITION", the level by its index) and answers with the move's cell number
-(mapello/desktop/vm_serve.py, run as a script there).
+(desktop/vm_serve.py, run as a script there).
 """
 
 import os
@@ -19,8 +18,8 @@ import subprocess
 
 from mapello.rules.notation import position_text
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SERVER = os.path.join(ROOT, "mapello", "desktop", "vm_serve.py")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SERVER = os.path.join(ROOT, "desktop", "vm_serve.py")
 
 
 def vm_command():

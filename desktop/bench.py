@@ -1,8 +1,8 @@
 """Engine benchmark for CPython, the MicroPython VM and a device's REPL.
 
-  python3 -m mapello.desktop.bench [--write-docs [FILE]]
-  micropython -X heapsize=64K -m mapello.desktop.bench      (from the repository root)
-  >>> import mapello.desktop.bench                           (at the device's REPL)
+  python3 -m desktop.bench [--write-docs [FILE]]
+  micropython -X heapsize=64K -m desktop.bench      (from the repository root)
+  >>> import desktop.bench                           (at the device's REPL)
 
 Prints perft leaf counts and leaves per second on the start position and on
 the rulebook board, and where gc can tell (MicroPython, CircuitPython) the bytes
@@ -88,7 +88,7 @@ def run_perft(name, pos, depth):
 
 def main():
     version = ".".join(str(v) for v in sys.implementation.version[:3])
-    print("mapello.desktop.bench on %s %s %s" % (sys.implementation.name, version, sys.platform))
+    print("desktop.bench on %s %s %s" % (sys.implementation.name, version, sys.platform))
     depth = _depth()
     run_perft("start", Position(), depth)
     run_perft("rulebook", parse_position(RULEBOOK), depth)
@@ -106,7 +106,7 @@ def main():
 
 
 if __name__ == "__main__" and sys.implementation.name == "cpython":
-    from mapello.desktop.bench_docs import engine_bench
+    from desktop.bench_docs import engine_bench
     engine_bench(main)
 else:
     main()

@@ -1,4 +1,3 @@
-# desktop-only
 """The simulator in a terminal: coloured blocks for the matrix, the display's
 text beside it, a key legend, and the keys read raw (works over SSH)."""
 

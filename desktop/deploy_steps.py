@@ -1,14 +1,13 @@
-# desktop-only
 """deploy.sh's way to the game's files: a command line over
-mapello/desktop/gamefiles.py (an install's files) and bundle.py (the zips),
+desktop/gamefiles.py (an install's files) and bundle.py (the zips),
 so that neither of them has to know the other's command."""
 
 import argparse
 import sys
 
-from mapello.desktop import gamefiles, libraries, mpy_cross
-from mapello.desktop.bundle import write_bundles
-from mapello.desktop.downloads import BuildError, say
+from desktop import gamefiles, libraries, mpy_cross
+from desktop.bundle import write_bundles
+from desktop.downloads import BuildError, say
 
 ROOT = gamefiles.ROOT
 
@@ -41,12 +40,12 @@ def native_for(version, boot_out, tool):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m mapello.desktop.deploy_steps",
+    parser = argparse.ArgumentParser(prog="python3 -m desktop.deploy_steps",
                                      description="deploy.sh's way to the game's files: `libs` fills lib/, "
                                                  "`lib-files` names the libraries' files, `stage DIR "
                                                  "--board-version V` makes the game for a board of that "
                                                  "CircuitPython version in DIR, `bundle DIR` writes the zips "
-                                                 "(as python3 -m mapello bundle).")
+                                                 "(as python3 -m desktop bundle).")
     parser.add_argument("action", choices=("libs", "lib-files", "stage", "bundle"))
     parser.add_argument("dir", nargs="?")
     parser.add_argument("--board-version")

@@ -1,5 +1,4 @@
-# desktop-only
-"""Run by mapello/desktop/vm_player.py inside the MicroPython VM: the
+"""Run by desktop/vm_player.py inside the MicroPython VM: the
 computer player's move for each request line ("LEVEL SEED NODES POSITION"),
 a line each, searched by the native kernel (compiled here by the VM from
 source, which a board never does: mapello.ai.kernel takes only an .mpy)."""

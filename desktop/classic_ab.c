@@ -1,8 +1,8 @@
-/* classic_ab.c: the classic Othello alpha-beta of mapello/desktop/tournament.py
+/* classic_ab.c: the classic Othello alpha-beta of desktop/tournament.py
  * (_ab: negamax over CORNER_TABLE, a pass keeps the depth, a finished game is
  * +-AB_WIN with no margin) in C, for Mapello positions: the same values from
  * the same nodes, some 300 times as fast, so that a tournament can play the
- * classic program 9 plies deep (mapello/desktop/classic_ab.py builds and
+ * classic program 9 plies deep (desktop/classic_ab.py builds and
  * loads it; tests/test_classic_ab.py holds it to the Python).
  *
  * The ABI takes the 10x10 masks of mapello/rules/geometry.py (bit i is row

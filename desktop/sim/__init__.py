@@ -1,11 +1,10 @@
-# desktop-only
 """The desktop simulator: the same App as the device, shown through the real
 neopixel and displayio libraries on Blinka, in a terminal (default) or a
 pygame window.  Scriptable: --keys feeds presses on a virtual clock and
 --snapshot writes a PNG of the matrix and the display at the end.
 
-    python3 -m mapello.sim                      # play in this terminal
-    python3 -m mapello.sim --keys "A RIGHT A" --snapshot game.png
+    python3 -m desktop.sim                      # play in this terminal
+    python3 -m desktop.sim --keys "A RIGHT A" --snapshot game.png
 """
 
 import argparse
@@ -13,7 +12,7 @@ import os
 import sys
 import time
 
-from mapello.desktop import micropython_stub
+from desktop import micropython_stub
 
 micropython_stub()          # before the device modules: their const
 from mapello.game.options import SETTINGS  # noqa: E402
@@ -78,14 +77,14 @@ def run_script(app, clock, tokens):
 
 
 def build_parser():
-    p = argparse.ArgumentParser(prog="python3 -m mapello play",
+    p = argparse.ArgumentParser(prog="python3 -m desktop play",
                                 description="Mapello Handheld desktop simulator")
     add_arguments(p)
     return p
 
 
 def add_parser(sub):
-    """`python3 -m mapello play ...` (registered in mapello/desktop/cli.py)."""
+    """`python3 -m desktop play ...` (registered in desktop/cli.py)."""
     s = sub.add_parser("play", help="play in the desktop simulator (terminal or window)",
                        description="Mapello Handheld desktop simulator")
     add_arguments(s)
@@ -118,7 +117,7 @@ def main(argv=None):
 
 def run(args):
     from mapello.ui.app import App
-    from mapello.sim.devices import DEFAULT_BRIGHTNESS, DEFAULT_CURRENT_MA, SimDevices
+    from desktop.sim.devices import DEFAULT_BRIGHTNESS, DEFAULT_CURRENT_MA, SimDevices
     scripted = args.keys is not None or (args.snapshot is not None and not args.window)
     tokens = []
     if args.keys is not None:
@@ -129,14 +128,14 @@ def run(args):
             return 2
     storage = None
     if not args.no_save and (args.save or not scripted):
-        from mapello.sim.filestore import FileStorage
+        from desktop.sim.filestore import FileStorage
         path = args.save or os.path.join("saves", "sim.bin")
         folder = os.path.dirname(path)
         if folder:
             os.makedirs(folder, exist_ok=True)
         storage = FileStorage(path)
     if args.window:
-        from mapello.sim.window import check_window
+        from desktop.sim.window import check_window
         problem = check_window()
         if problem:
             print("error: %s" % problem, file=sys.stderr)
@@ -154,21 +153,21 @@ def run(args):
         if scripted:
             run_script(app, clock, tokens)
             devices.update(app)
-            from mapello.sim.terminal import render
+            from desktop.sim.terminal import render
             print("\n".join(render(devices, args.plain or not sys.stdout.isatty())))
         elif args.window:
-            from mapello.sim.window import run_window
+            from desktop.sim.window import run_window
             run_window(app, devices)
         else:
             if not sys.stdin.isatty():
                 print("error: the terminal simulator needs a terminal (or use --keys)",
                       file=sys.stderr)
                 return 2
-            from mapello.sim.terminal import run
+            from desktop.sim.terminal import run
             run(app, devices, clock, args.plain)
         app.run_deferred()      # a move pressed with the quit key: saved before leaving
         if args.snapshot:
-            from mapello.sim.snapshot import write_snapshot
+            from desktop.sim.snapshot import write_snapshot
             devices.update(app)
             write_snapshot(devices, args.snapshot)
             print("snapshot: %s" % args.snapshot)

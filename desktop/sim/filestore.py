@@ -1,4 +1,3 @@
-# desktop-only
 """Saves in a file, for the desktop simulator and the tests: the NVM layout of
 mapello/game/save/log.py in a file of the same size; a bad file is renamed to
 PATH.bad when it is set aside."""

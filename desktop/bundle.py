@@ -1,5 +1,4 @@
-# desktop-only
-"""`python3 -m mapello bundle DIR`: the drag-and-drop zips, one for each
+"""`python3 -m desktop bundle DIR`: the drag-and-drop zips, one for each
 CircuitPython version the game supports, to unzip onto CIRCUITPY without
 deploy.sh (`./deploy.sh --bundle DIR` runs this).  Standard library only,
 so python.org's Python on Windows makes them."""
@@ -11,8 +10,8 @@ import tempfile
 import time
 import zipfile
 
-from mapello.desktop import gamefiles, libraries, mpy_cross
-from mapello.desktop.downloads import BuildError, say
+from desktop import gamefiles, libraries, mpy_cross
+from desktop.downloads import BuildError, say
 
 HELP = """\
 Writes mapello-handheld-circuitpython-N.x.zip into DIR for CircuitPython %(majors)s:
@@ -113,7 +112,7 @@ def cmd_bundle(args):
 
 def add_parser(sub):
     import argparse
-    from mapello.desktop.downloads import cache_dir
+    from desktop.downloads import cache_dir
     majors = " and ".join("%d" % m for m in mpy_cross.SUPPORTED_MAJORS)
     s = sub.add_parser("bundle", help="write the zips to unzip onto CIRCUITPY (no deploy.sh needed)",
                        description=HELP % {"majors": majors, "release": mpy_cross.BUNDLE_MPY_CROSS_VERSION,

@@ -1,5 +1,4 @@
-# desktop-only
-"""`python3 -m mapello ...`: the desktop command line (standard library only)."""
+"""`python3 -m desktop ...`: the desktop command line (standard library only)."""
 
 import argparse
 import sys
@@ -117,7 +116,7 @@ def cmd_show(args):
 
 
 def build_parser():
-    p = argparse.ArgumentParser(prog="python3 -m mapello",
+    p = argparse.ArgumentParser(prog="python3 -m desktop",
                                 description="Mapello Handheld desktop tools")
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("perft", help="count leaf nodes DEPTH plies deep")
@@ -136,11 +135,11 @@ def build_parser():
     s = sub.add_parser("show", help="print a board readably")
     s.add_argument("board", help="board file, or 'start' for the plain start")
     s.set_defaults(func=cmd_show)
-    from mapello.desktop import bundle  # the zips to unzip onto CIRCUITPY
+    from desktop import bundle  # the zips to unzip onto CIRCUITPY
     bundle.add_parser(sub)
-    from mapello.desktop import tournament  # the computer players' strength test
+    from desktop import tournament  # the computer players' strength test
     tournament.add_parser(sub)
-    from mapello import sim  # the desktop simulator (needs .venv: ./play.sh sets it up)
+    from desktop import sim  # the desktop simulator (needs .venv: ./play.sh sets it up)
     sim.add_parser(sub)
     return p
 

@@ -1,4 +1,3 @@
-# desktop-only
 """The libraries the game needs on the board, at the versions
 lib/requirements.txt pins, put into the repository's lib/ as the drive's
 lib/ holds them.
@@ -18,7 +17,7 @@ import re
 import urllib.parse
 import zipfile
 
-from mapello.desktop.downloads import BuildError, cache_dir, read_url, say, write_file
+from desktop.downloads import BuildError, cache_dir, read_url, say, write_file
 
 # The files of each library that go to the board.
 LIB_FILES = (

@@ -1,5 +1,4 @@
-# desktop-only
-"""Downloads into the cache that deploy.sh and `python3 -m mapello bundle`
+"""Downloads into the cache that deploy.sh and `python3 -m desktop bundle`
 share, with the standard library only, so that python.org's Python on
 Windows runs them as well as a Linux or macOS one."""
 

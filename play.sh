@@ -9,7 +9,7 @@ case " $* " in
     *" --web "*)            # standard library and npm only: no .venv needed
         args=()
         for a in "$@"; do [ "$a" = --web ] || args+=("$a"); done
-        exec python3 tools/build_web.py --serve ${args[@]+"${args[@]}"} ;;
+        exec python3 -m desktop.build_web --serve ${args[@]+"${args[@]}"} ;;
 esac
 if [ ! -x .venv/bin/python ]; then
     echo "First run: setting up .venv (a minute)..."

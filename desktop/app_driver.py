@@ -1,6 +1,7 @@
 """Drives an App the way a player does: button presses on a virtual clock,
 reading only what a player sees (the frame, the four display lines, the
-message) and the App's settings.  Shared by the tests/test_app_*.py files.
+message) and the App's settings.  Shared by the tests/test_app_*.py files
+and the save fuzz (desktop/bench/save_fuzz.py).
 
 The driver keeps its own model of the game on the screen, a
 mapello.game.game.Game: it starts from the board the test chose (a bundled

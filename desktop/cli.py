@@ -137,7 +137,7 @@ def build_parser():
     s.set_defaults(func=cmd_show)
     from desktop import bundle  # the zips to unzip onto CIRCUITPY
     bundle.add_parser(sub)
-    from desktop import tournament  # the computer players' strength test
+    from desktop.bench import tournament  # the computer players' strength test
     tournament.add_parser(sub)
     from desktop import sim  # the desktop simulator (needs .venv: ./play.sh sets it up)
     sim.add_parser(sub)

@@ -1,5 +1,5 @@
 """A faithful model of CircuitPython's `microcontroller.nvm`, for the save
-tests and the save benchmark (tools/save_bench.py).
+tests and the save benchmark (desktop/bench/save_log.py).
 
 What the two ports do with `nvm[a:b] = data` (CircuitPython 10 sources):
 

@@ -542,7 +542,7 @@ def test_the_computers_code_loads_a_module_a_tick_and_the_buttons_answer_between
 def test_a_new_games_modules_compile_once_the_menu_is_gone(monkeypatch):
     """On the device a game's start is where the heap is tightest: the
     game's modules compile into the room the menu's modules leave, not
-    around them (tools/device_heap.py runs the whole handheld through a
+    around them (desktop/bench/device_heap.py runs the whole handheld through a
     game's start)."""
     import builtins
     from mapello.ui.modules import paths

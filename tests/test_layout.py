@@ -82,29 +82,30 @@ def test_the_system_python_runs_mapello_though_the_device_modules_need_micropyth
     assert proc.stdout.split() == ["12"]
 
 
-# Runs a script (python3 tools/save_bench.py) or a module (python3 -m desktop) as python3
-# would, with no micropython module to be found (as without Blinka).
+# Runs a module (python3 -m desktop.bench.save_log) as python3 -m would, with no
+# micropython module to be found (as without Blinka).
 WITHOUT_MICROPYTHON = """\
-import os, runpy, sys
+import runpy, sys
 sys.modules["micropython"] = None
 what, sys.argv = sys.argv[1], sys.argv[1:]
-if what.endswith(".py"):
-    sys.path[0] = os.path.dirname(os.path.abspath(what))
-    runpy.run_path(what, run_name="__main__")
-else:
-    runpy.run_module(what, run_name="__main__", alter_sys=True)
+runpy.run_module(what, run_name="__main__", alter_sys=True)
 """
-# tools/device_think.py runs on a board, as its code.py
-TOOLS = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "tools", "*.py"))
-               if "__main__" in open(p).read() and not p.endswith("device_think.py"))
+# The two packages with a __main__.py, then every module of desktop/ that
+# runs with -m (desktop/vm_serve.py and desktop/bench/device_think.py are
+# the VM's and a board's programs, run as scripts there)
+ENTRY_POINTS = ["desktop", "desktop.sim"] + sorted(
+    os.path.relpath(p, ROOT)[:-3].replace(os.sep, ".")
+    for p in glob.glob(os.path.join(ROOT, "desktop", "**", "*.py"), recursive=True)
+    if 'if __name__ == "__main__"' in open(p).read())
+RUN_AS_THEY_ARE = {"desktop.bench.ai": [], "desktop.bench.device_model.nvm_image": ["NVM", "2"]}
 
 
-@pytest.mark.parametrize("command", [[t, "--help"] for t in TOOLS] + [
-    ["desktop", "--help"], ["desktop.sim", "--help"], ["desktop.ai_bench"],
-    ["tools.device_model.nvm_image", "NVM", "2"]], ids=lambda command: command[0])
+@pytest.mark.parametrize("command", [[m] + RUN_AS_THEY_ARE.get(m, ["--help"]) for m in ENTRY_POINTS],
+                         ids=lambda command: command[0])
 def test_every_entry_point_imports_the_device_modules_without_micropython(command, tmp_path):
     """Each CPython entry point gives the stub before its first device
-    module (a tool's --help imports all that the tool imports at its top)."""
+    module (a tool's --help imports all that the tool imports at its top):
+    importing the package desktop does."""
     command = [str(tmp_path / "nvm.bin") if word == "NVM" else word for word in command]
     proc = subprocess.run([sys.executable, "-c", WITHOUT_MICROPYTHON] + command, cwd=ROOT,
                           capture_output=True, text=True, timeout=120)

@@ -236,5 +236,5 @@ def test_the_device_modules_import_nothing_of_the_desktops():
             names = ([a.name for a in n.names] if isinstance(n, ast.Import) else
                      [n.module or ""] if isinstance(n, ast.ImportFrom) and not n.level else [])
             found += ["%s:%d imports %s" % (module, n.lineno, name) for name in names
-                      if name.split(".")[0] in ("desktop", "tests", "tools")]
+                      if name.split(".")[0] in ("desktop", "tests")]
     assert not found, found

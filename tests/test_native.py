@@ -14,7 +14,7 @@ from mapello.ai.evaluation import BoardInfo
 from mapello.ai import search as bytecode
 from mapello.rules.notation import parse_position, position_text
 from mapello.rules.position import PASS, Position, cells_of, moves_mask, popcount
-from desktop.tournament import random_board
+from desktop.bench.tournament import random_board
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from viper_emulation import load_native, watch_words  # noqa: E402

@@ -75,7 +75,7 @@ def repo(tmp_path_factory):
     """The repository's folders as links, with docs/images a folder of its
     own (the snapshot command writes there)."""
     where = tmp_path_factory.mktemp("readme")
-    for name in ("mapello", "desktop", "boards", "fonts", "tools", ".venv", "play.sh", "requirements.txt",
+    for name in ("mapello", "desktop", "boards", "fonts", ".venv", "play.sh", "requirements.txt",
                  "requirements-window.txt", "code.py", "boot.py", "settings.toml.pico",
                  "settings.toml.pybadge"):
         os.symlink(os.path.join(ROOT, name), where / name)
@@ -254,11 +254,11 @@ HANDLED = {
     "./play.sh --window": check_play_sh_window,
     "./play.sh --web": covered_by("test_web.py::test_play_sh_web_builds_and_serves_the_page"),
     "./play.sh --help": covered_by("test_sim_terminal.py::test_play_sh_help_names_every_option"),
-    ".venv/bin/python tools/build_web.py": covered_by(
+    ".venv/bin/python -m desktop.build_web": covered_by(
         "test_web.py::test_the_page_holds_the_device_code_as_it_is_and_none_of_the_desktops"),
-    ".venv/bin/python tools/web_bench.py": covered_by(
+    ".venv/bin/python -m desktop.bench.web_page": covered_by(
         "test_web.py::test_the_web_tools_print_their_figures_and_write_the_picture"),
-    ".venv/bin/python tools/web_screenshot.py": covered_by(
+    ".venv/bin/python -m desktop.web_screenshot": covered_by(
         "test_web.py::test_the_web_tools_print_their_figures_and_write_the_picture"),
     "./test.sh": not_run("the test run itself"),
     './test.sh -m "not slow"': not_run("the test run itself"),

@@ -1,6 +1,7 @@
-"""Mapello Handheld: the rules (rules/), the game (game/), the computer player
-(ai/), the screens (ui/), the device's adapters (hardware/) and the desktop's
-(sim/, desktop/)."""
+"""Mapello Handheld on the device: the rules (rules/), the game (game/), the
+computer player (ai/), the screens (ui/) and the device's adapters
+(hardware/), all of which goes to a board; the desktop's code is desktop/,
+beside this package."""
 
 
 def drop_modules(paths):

@@ -2,15 +2,15 @@
 releases and clock jumps) across all screens leave it running, and what it
 shows in shape: the lines, the frame's colours, the score line against the
 discs on the matrix.  On the bundled boards the driver follows the game
-(tests/app_driver.py), so every move the app makes must be legal and leave
+(desktop/app_driver.py), so every move the app makes must be legal and leave
 the score the driver's model has."""
 import random
 import re
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from app_driver import Player, test_boards as driver_boards
-from fake_nvm import FakeNvm
+from desktop.app_driver import Player, test_boards as driver_boards
+from desktop.fake_nvm import FakeNvm
 from mapello.ui import palette
 from mapello.ui.board_view import COLOUR_WORD
 from mapello.rules.boardfile import BoardFile

@@ -341,7 +341,7 @@ def test_a_full_drive_is_refused_before_anything_is_written(tmp_path):
     assert "Nothing was changed" in proc.stderr
     assert tree(drive) == files and stamps(drive) == before
     needed = int(proc.stderr.split("needs ")[1].split(" KB")[0])
-    assert 250 <= needed <= 700                                    # the whole game, in clusters
+    assert 250 <= needed <= 900                                    # the whole game, in clusters (a Pico's drive: 1 MB)
     dry = deploy("--target", drive, "--dry-run", env_extra=env)
     assert "not enough room" in dry.stdout and tree(drive) == files
 

@@ -4,6 +4,21 @@ computer player (ai/), the screens (ui/) and the device's adapters
 beside this package."""
 
 
+def load_module(path):
+    """The module `path` (a full name, as "mapello.ui.menu"), imported after a
+    collection unless it is loaded: compiling one from source on a board
+    needs room in one piece, which a collection makes.  The order the game's
+    modules load in is mapello.ui.modules.load's, through this."""
+    import sys
+    module = sys.modules.get(path)
+    if module is None:
+        import gc
+        gc.collect()
+        __import__(path)
+        module = sys.modules[path]
+    return module
+
+
 def drop_modules(paths):
     """Forget the loaded modules mapello.<path>, so their code can be
     collected; a later import loads them afresh.  Only for modules none of

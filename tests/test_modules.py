@@ -174,6 +174,35 @@ def test_the_screens_loads_drop_what_the_next_screen_does_not_need():
     modules.use(("menu",))
 
 
+def test_a_group_loads_in_one_order_at_once_or_a_module_a_call(monkeypatch):
+    """load() (a hint asked for before the play screen's ticks loaded the
+    computer) and load_step() (those ticks) import the computer's modules
+    in the same order: the table's, the search's own (the kernel's choice)
+    right after the kernel, each alone, so that no module's import lines
+    compile anything."""
+    import builtins
+    import sys
+    from mapello.ai import kernel
+    group = list(paths("ai"))
+    at = group.index("mapello.ai.kernel") + 1
+    expected = group[:at] + list(kernel.modules()) + group[at:]
+    real = builtins.__import__
+    compiled = []
+
+    def spy(name, *args, **kwargs):
+        if name.startswith("mapello.ai") and name not in sys.modules:
+            compiled.append(name)
+        return real(name, *args, **kwargs)
+    monkeypatch.setattr(builtins, "__import__", spy)
+    for load in (lambda: modules.load("ai"), lambda: [modules.load_step("ai") for _ in range(9)]):
+        modules.use(())
+        del compiled[:]
+        load()
+        assert compiled == expected
+    assert modules.load("ai") is sys.modules["mapello.ai.thinker"] and compiled == expected
+    modules.use(())
+
+
 def test_const_comes_from_micropython_alone():
     """A device module that calls const() imports it plainly at its top,
     `from micropython import const` (or from a device module that does, as

@@ -13,11 +13,17 @@ class Event:
 
 
 class EventQueue(list):
+    overflowed = False   # the model's queue is never full
+
     def get_into(self, event):
         if not self:
             return False
         event.key_number, event.pressed = self.pop(0)
         return True
+
+    def clear(self):
+        del self[:]
+        self.overflowed = False
 
 
 QUEUE = EventQueue()

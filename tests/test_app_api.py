@@ -4,7 +4,7 @@ lines: `sounds` (the names of what happened, for a speaker), `last_record`
 `cell_kinds()` (what each cell is, for the simulator's printed screen); and
 mapello/ui/kinds.py's host side: a click on a cell as buttons, the legend
 in the palette in use, what the page shows beside the board."""
-from app_driver import Player
+from desktop.app_driver import Player
 from test_app_flow import first_move_game
 from mapello.game.record import GameRecord
 from mapello.rules.position import BLACK, WHITE, parse_cell

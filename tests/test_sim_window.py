@@ -6,8 +6,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402  (requirements-window.txt, part of requirements-dev.txt)
 
 from mapello.ui.app import App  # noqa: E402
-from mapello.sim.devices import DEFAULT_CURRENT_MA, SimDevices  # noqa: E402
-from mapello.sim.window import check_window, run_window  # noqa: E402
+from desktop.sim.devices import DEFAULT_CURRENT_MA, SimDevices  # noqa: E402
+from desktop.sim.window import check_window, run_window  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -65,8 +65,8 @@ def test_the_window_opens_no_sound_device():
     script = (
         "import pygame\n"
         "from mapello.ui.app import App\n"
-        "from mapello.sim.devices import SimDevices\n"
-        "from mapello.sim.window import run_window\n"
+        "from desktop.sim.devices import SimDevices\n"
+        "from desktop.sim.window import run_window\n"
         "real = pygame.display.set_mode\n"
         "def opened(*a, **k):\n"
         "    s = real(*a, **k)\n"
@@ -89,8 +89,8 @@ def test_the_display_is_in_proportion_under_the_board():
     """The 128x32 display at 2 screen pixels a pixel, centred under the
     board and its coordinates, the legend and the keys' column beside them:
     the display under a tenth of the window."""
-    from mapello.sim.devices import DISPLAY_H, DISPLAY_W
-    from mapello.sim.window import EDGE, MARGIN, PIXEL, SIDE, board_origin, layout
+    from desktop.sim.devices import DISPLAY_H, DISPLAY_W
+    from desktop.sim.window import EDGE, MARGIN, PIXEL, SIDE, board_origin, layout
     width, height, dx, dy = layout(40, DISPLAY_W, DISPLAY_H)
     assert (width, height) == (666, 532)
     ox, oy = board_origin(40, DISPLAY_W)
@@ -102,8 +102,8 @@ def test_the_display_is_in_proportion_under_the_board():
 
 def click(cell, size=40):
     """A left click on a cell's LED, as the window places it."""
-    from mapello.sim.devices import DISPLAY_W
-    from mapello.sim.window import board_origin
+    from desktop.sim.devices import DISPLAY_W
+    from desktop.sim.window import board_origin
     ox, oy = board_origin(size, DISPLAY_W)
     at = (ox + (cell % 10) * size + size // 2, oy + (cell // 10) * size + size // 2)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at))
@@ -144,8 +144,8 @@ def test_a_click_on_a_cell_plays_it_and_in_setup_changes_its_piece():
 
 
 def test_the_window_shows_the_coordinates_the_legend_in_the_palette_in_use_and_the_keys():
-    from mapello.sim.devices import DISPLAY_W, DISPLAY_H
-    from mapello.sim.window import (BACKGROUND, EDGE, MARGIN, SIDE, board_origin, draw_side, layout,
+    from desktop.sim.devices import DISPLAY_W, DISPLAY_H
+    from desktop.sim.window import (BACKGROUND, EDGE, MARGIN, SIDE, board_origin, draw_side, layout,
                                     open_font, paint)
     from mapello.ui.kinds import legend
     app = App(os.path.join(ROOT, "boards"), None, Clock(), seed=1)
@@ -181,7 +181,7 @@ def test_the_window_shows_the_coordinates_the_legend_in_the_palette_in_use_and_t
 def test_with_no_display_to_open_it_on_the_window_says_so_and_stops(monkeypatch, capsys):
     """Without X11 or Wayland SDL falls back to a driver nobody sees, and the
     window ran on invisibly until Ctrl+C."""
-    from mapello.sim import main
+    from desktop.sim import main
     monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)

@@ -1,4 +1,4 @@
-"""The browser page (web/, built by tools/build_web.py) in a real headless
+"""The browser page (web/, built by desktop/build_web.py) in a real headless
 Chromium, driven by Playwright with the system's browser: a game against
 the computer played to game over by keys, each press checked against the
 desktop's App fed the same presses on the same clock (the frame, the four
@@ -26,6 +26,7 @@ import urllib.request
 
 import pytest
 
+from desktop import build_web
 from mapello import buttons
 from mapello.game.options import COMPUTER
 from mapello.game.save.log import NvmStorage
@@ -36,11 +37,9 @@ from mapello.ui import palette
 from mapello.ui.app import App
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import build_web  # noqa: E402
 
 STEP_MS = 10          # the device loop's period, as page.js steps it
-PRESS_MS = 400        # after each press: past the flip animation (tests/app_driver.py)
+PRESS_MS = 400        # after each press: past the flip animation (desktop/app_driver.py)
 SEED = 7
 KEY_NAMES = {buttons.UP: "ArrowUp", buttons.DOWN: "ArrowDown", buttons.LEFT: "ArrowLeft",
              buttons.RIGHT: "ArrowRight", buttons.A: "z", buttons.B: "x"}
@@ -133,6 +132,13 @@ class Page:
 
     def text(self, selector):
         return self.tab.inner_text(selector)
+
+    def load_file(self, path):
+        """The file picker given `path`; back once the page has read it (in
+        the background) and handed it to the host."""
+        before = self.tab.evaluate("window.mapello.files")
+        self.tab.set_input_files("#file", str(path))
+        self.tab.wait_for_function("(n) => window.mapello.files > n", arg=before)
 
     def saved(self):
         return self.tab.evaluate("window.mapello.saved()")
@@ -286,7 +292,7 @@ class Both:
 
 @pytest.fixture(scope="module")
 def devices():
-    from mapello.sim.devices import SimDevices
+    from desktop.sim.devices import SimDevices
     d = SimDevices(500)
     yield d
     d.close()
@@ -480,25 +486,25 @@ def test_the_page_holds_the_device_code_as_it_is_and_none_of_the_desktops():
                 assert f.read() == text, path
     assert "mapello/ui/app.py" in files and "mapello/ai/thinker.py" in files
     assert "boards/rulebook.txt" in files and "host.py" in files
-    assert not [p for p in files if p.startswith(("mapello/sim/", "mapello/desktop/"))
-                or p == "mapello/__main__.py"]
+    assert sorted(p for p in files if p.startswith("mapello/")) == build_web.device_files()
+    assert "mapello/ai/native.py" not in files and "mapello/hardware/start.py" not in files
     assert bundle["micropython"] == build_web.pinned_version()
     assert not os.path.exists(os.path.join(ROOT, "web", "node_modules"))
 
 
 @pytest.mark.slow
 def test_the_web_tools_print_their_figures_and_write_the_picture(browser, tmp_path):
-    """tools/web_bench.py and tools/web_screenshot.py, run short (the
+    """desktop/bench/web_page.py and desktop/web_screenshot.py, run short (the
     browser fixture: skipped, saying why, where there is no Chromium)."""
     python = sys.executable
-    proc = subprocess.run([python, "tools/web_bench.py", "--loads", "1", "--moves", "1"], cwd=ROOT,
+    proc = subprocess.run([python, "-m", "desktop.bench.web_page", "--loads", "1", "--moves", "1"], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
     assert "page load to first frame: median " in out and "download: " in out, out
     assert "hard level, time per move: mean " in out, out
     picture, window = tmp_path / "page.png", tmp_path / "window.png"
-    proc = subprocess.run([python, "tools/web_screenshot.py", "--out", str(picture),
+    proc = subprocess.run([python, "-m", "desktop.web_screenshot", "--out", str(picture),
                            "--window-out", str(window)], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -507,7 +513,7 @@ def test_the_web_tools_print_their_figures_and_write_the_picture(browser, tmp_pa
             assert f.read(8) == b"\x89PNG\r\n\x1a\n"
     # the window's picture is the README's: the same code draws the same picture
     with open(window, "rb") as f, open(os.path.join(ROOT, "docs", "images", "window.png"), "rb") as g:
-        assert f.read() == g.read(), "docs/images/window.png is stale: run tools/web_screenshot.py"
+        assert f.read() == g.read(), "docs/images/window.png is stale: run python3 -m desktop.web_screenshot"
 
 
 # --- clicks and taps on cells, and what the page shows beside the handheld ------
@@ -704,7 +710,7 @@ def test_game_over_banner_then_the_record_downloaded_and_loaded_back_to_replay(s
     state = page.advance(PRESS_MS)
     assert state["screen"] == "menu" and state["lines"][3] == "A start  B resume"
     # the record back, by the file picker: the handheld replays it
-    page.tab.set_input_files("#file", str(path))
+    page.load_file(path)
     state = page.advance(PRESS_MS)
     assert state["screen"] == "replay" and state["lines"][0] == "Replay 0/1"
     assert "Replaying" in page.text("#note")
@@ -736,7 +742,7 @@ def test_a_board_of_ones_own_by_picker_drop_and_paste_joins_the_menu_and_stays(s
     page.advance(PRESS_MS)
     mine = tmp_path / "Castle.TXT"
     mine.write_text(BOARD)
-    page.tab.set_input_files("#file", str(mine))
+    page.load_file(mine)
     state = page.advance(PRESS_MS)
     assert state["screen"] == "menu" and state["lines"][2] == " Board: Castle", state["lines"]
     assert page.text("#note") == '"Castle" is on the menu\'s board line, chosen: A starts it.'
@@ -762,7 +768,7 @@ def test_a_board_of_ones_own_by_picker_drop_and_paste_joins_the_menu_and_stays(s
         data.items.add(new File([text], "broken.txt", {type: "text/plain"}));
         document.dispatchEvent(new DragEvent("drop", {dataTransfer: data, bubbles: true, cancelable: true}));
     }""", broken)
-    page.tab.wait_for_function("document.querySelector('#note').classList.contains('bad')")
+    page.tab.wait_for_function("window.mapello.files == 1")   # after the reload, the first
     assert page.text("#note") == "broken.txt: line 6, column 15: unknown symbol 'x' (use . # + J B W)"
     # pasted: a record plays back, with the moves beside it
     page.tab.click("summary")

@@ -61,6 +61,7 @@ const api = {
   thinks: [],                        // how long each spell of thinking took (ms, real clock)
   longestThinkingStepMs: 0,          // the longest the page was held by one step while thinking
   tones: [],                         // every tone the speaker was asked for (Hz; 0: quiet)
+  files: 0,                          // files loaded, pasted or dropped so far (read in the background)
   state: () => lastState,
   advance,
   pixels,
@@ -338,6 +339,7 @@ function loadText(name, body) {
   if (host === null || stopped) return null;
   wakeAudio();
   const got = JSON.parse(host.load(name, body));
+  api.files++;
   if (got.error) {
     note(got.error, true);
   } else if (got.kind === "record") {
@@ -365,7 +367,7 @@ function download() {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  note(`Saved ${a.download}: python3 -m mapello replay FILE replays it, and so does this page.`);
+  note(`Saved ${a.download}: python3 -m desktop replay FILE replays it, and so does this page.`);
 }
 
 async function loadFile(file) {

@@ -772,6 +772,11 @@ def test_a_board_of_ones_own_by_picker_drop_and_paste_joins_the_menu_and_stays(s
     assert page.text("#note") == "broken.txt: line 6, column 15: unknown symbol 'x' (use . # + J B W)"
     # pasted: a record plays back, with the moves beside it
     page.tab.click("summary")
+    version = page.advance(PRESS_MS)["version"]
+    page.tab.click("#paste")
+    page.tab.keyboard.type("ab z x")                 # typed, not pressed on the handheld
+    assert page.tab.input_value("#paste") == "ab z x"
+    assert page.advance(PRESS_MS)["version"] == version
     page.tab.fill("#paste", BOARD + "; moves: e3 f3\n")
     page.tab.click("#paste-go")
     state = page.advance(PRESS_MS)

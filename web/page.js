@@ -470,15 +470,18 @@ function send(button, down) {
   host.key(button, down);
 }
 
+// Keys typed into the paste box (or a focused checkbox) are the page's, not the handheld's.
+const typing = (e) => e.target instanceof Element && e.target.closest("textarea, input") !== null;
+
 document.addEventListener("keydown", (e) => {
-  if (e.ctrlKey || e.metaKey || e.altKey || !(e.code in KEYS)) return;
+  if (e.ctrlKey || e.metaKey || e.altKey || !(e.code in KEYS) || typing(e)) return;
   e.preventDefault();
   if (!e.repeat) send(KEYS[e.code], true);   // holding repeats as on the device (its Repeater)
 });
 document.addEventListener("keyup", (e) => {
   if (!(e.code in KEYS)) return;
-  e.preventDefault();
-  send(KEYS[e.code], false);
+  if (!typing(e)) e.preventDefault();
+  send(KEYS[e.code], false);                 // a release of a button not held does nothing
 });
 window.addEventListener("blur", () => {
   for (const id of [...held]) send(Number(id.slice(1)), false);

@@ -10,6 +10,7 @@ mapello.ai.frontier.leaves from it).
 
 from micropython import const
 
+import gc
 from array import array
 
 from mapello.ai.alphabeta import TT_SIZE, loop
@@ -21,8 +22,8 @@ _INF = const(1000000)
 SLICE = const(8)
 CLOCK_NODES = const(64)
 
-# The working memory, made as this module loads (mapello.ai.kernel loads it
-# after a collection, while the heap is still in few pieces) and used by
+# The working memory, made as this module loads, after a collection (while
+# the heap is still in few pieces: the compile's leftovers are gone) and used by
 # every search, so that a game does not cut up the heap with a new set of
 # lists each move.  One search at a time owns it, and a search that a newer
 # one displaced stops (run() returns None).
@@ -38,6 +39,7 @@ CLOCK_NODES = const(64)
 # "Measured once, by hand").  The rows stay a list.
 _PLIES = const(6)  # stack room made at the start (it grows as lines go deeper)
 _ONE_PLY = array("i", bytes(4))  # what grow() extends a stack of numbers by
+gc.collect()
 board = bytearray(100)  # the mailbox
 weights = array("h", bytes(200))  # each cell's weight
 rows = [0] * 30  # the empty cells' rows, then black's and white's (jokers in both)

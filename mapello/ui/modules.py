@@ -56,7 +56,7 @@ setup: game.board_setup ui.setup ui.colour
 boardsave: / game.save.board
 play: ui.thinking ui.game_menu ui.play
 ai: ai.evaluation ai.levels ai.kernel ai.thinker / ai.native ai.frontier ai.alphabeta ai.search
-end: ui.game_over ui.replay
+end: ui.game_over ai.review ui.replay
 """
 SWITCHED = ("pieces", "menu", "readers", "choice", "setup", "boardsave", "play", "ai", "end")
 
@@ -135,10 +135,16 @@ def use(groups):
     one dropped, with the modules its screens loaded on demand."""
     for name in SWITCHED:
         if name not in groups:
-            drop_modules(words(GROUPS, name))
-            drop_modules(words(GROUPS, name, 1))
+            drop(name)
     for name in groups:
         load(name)
+
+
+def drop(name):
+    """Drop the group `name`, with the modules its screens loaded on demand
+    (the replay's review drops the computer's as the players leave it)."""
+    drop_modules(words(GROUPS, name))
+    drop_modules(words(GROUPS, name, 1))
 
 
 def drop_all():

@@ -64,7 +64,8 @@ SWITCHED = ("pieces", "menu", "readers", "choice", "setup", "boardsave", "play",
 # a small menu drawn over the screen shown, which keeps what that screen
 # has).  "pieces" is where walls, bonuses and jokers may stand, "choice" what
 # B opens in setup and play, "boardsave" Save board; the play screen loads
-# "ai" itself, a module a tick (load_step()).
+# "ai" itself, a module a tick (load_step()), and so does the replay for its
+# review, in the room of the play screen's groups, which it drops.
 SCREENS = """
 menu: ui.menu pieces menu readers
 setup: ui.setup pieces choice setup boardsave
@@ -72,7 +73,7 @@ colour: ui.colour pieces choice setup boardsave
 play: ui.play choice play boardsave
 choice: ui.choice
 game over: ui.game_over end choice play boardsave
-replay: ui.replay end choice play boardsave
+replay: ui.replay end
 """
 
 

@@ -19,6 +19,8 @@ from mapello.rules.position import PASS, cell_name
 from micropython import const
 
 MISTAKE = const(4)   # the points a move must lose to be a mistake
+_TICK_MS = const(15)      # a tick's share of the review, so the buttons stay alive
+_TICK_SLICES = const(50)  # and a cap, for clocks that stand still in tests
 
 
 class Replay:
@@ -130,8 +132,14 @@ class Screen:
         rv = self.review
         if rv is None:
             return
-        from mapello.ui.thinking import run_slices
-        done = run_slices(self.app.clock, rv)
+        clock = self.app.clock     # a tick's share, as the computer thinks (mapello/ui/thinking.py)
+        start = clock()
+        first = rv.nodes
+        done = False
+        while not done:
+            done = rv.step(rv.slice)
+            if clock() - start >= _TICK_MS or rv.nodes - first >= _TICK_SLICES * rv.slice:
+                break
         if done or rv.stored != self.stored:
             self.stored = rv.stored
             self.left = review.left(self.record)

@@ -26,7 +26,7 @@ WALLED = BoardFile(Position(walls=1 << parse_cell("a1")), "Walled")
 
 def to_row(p, label):
     """Down until the selected line starts with `label`."""
-    for _ in range(12):
+    for _ in range(20):
         if p.app.lines[1].startswith(">" + label):
             return p.app.lines
         p.press("DOWN")
@@ -523,3 +523,24 @@ def test_a_board_file_gone_since_the_menu_listed_it_is_named(tmp_path):
     p.wait(4000)
     p.press("A")
     assert p.screen == "menu" and p.app.message.startswith("b.txt: ") and p.app.last_error is None
+
+
+# --- colours ----------------------------------------------------------------------------
+def test_the_colour_blind_palette_is_chosen_in_the_menu_and_kept_with_the_save():
+    from mapello.ui import palette
+    standard_ring, colour_blind_ring = 0x301000, 0x200044
+    nvm = FakeNvm()
+    try:
+        p = Player(storage=NvmStorage(nvm))
+        assert p.colour(0) == standard_ring
+        p.menu("palette", 1)
+        assert p.app.lines[1] == ">Colours: colourblind"
+        assert p.colour(0) == colour_blind_ring
+        p.press("A")
+        p.play(p.model.pos.legal_moves()[0])
+        q = Player(storage=NvmStorage(nvm))           # power cut, power on
+        assert q.app.settings["palette"] == 1 and q.colour(0) == colour_blind_ring
+        q.menu("palette", 0)
+        assert q.app.lines[1] == ">Colours: standard" and q.colour(0) == standard_ring
+    finally:
+        palette.use(0)

@@ -19,7 +19,7 @@ from mapello.rules.boardfile import load_board  # noqa: E402
 from mapello.rules.position import BLACK, WHITE, parse_cell  # noqa: E402
 from mapello.ui import palette  # noqa: E402
 from app_driver import Player  # noqa: E402
-from test_palette import BORDER_STATES, INNER_STATES, TRANSIENT, neighbour_pairs  # noqa: E402
+from test_palette import PALETTES, border_states, inner_states, neighbour_pairs, transient  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULTS = read_settings(lambda key: None)       # an empty settings.toml: 20 %, 500 mA
@@ -73,12 +73,11 @@ def flood(kinds=None):
         names[cell] = "border"
     for cell in CORNERS_AND_MIDDLES:
         names[cell] = "joker"
-    colours = dict(INNER_STATES, **BORDER_STATES)
-    colours.update(TRANSIENT)
-    colours["cursor alt"] = palette.CURSOR_ALT
+    colours = dict(inner_states(), **border_states())
+    colours.update(transient())
     if kinds:
         colours.update(kinds)
-        for name, cell in zip(kinds, INNER[::5]):
+        for name, cell in zip(kinds, INNER[::4]):
             names[cell] = name
     frame = bytearray(300)
     for cell, name in names.items():
@@ -92,10 +91,9 @@ def uncapped(colour, brightness=DEFAULTS.brightness):
 
 
 def every_kind():
-    kinds = dict(INNER_STATES)
+    kinds = dict(inner_states())
     del kinds["white"]
-    kinds.update(TRANSIENT)
-    kinds["cursor alt"] = palette.CURSOR_ALT
+    kinds.update(transient())
     return kinds
 
 
@@ -106,7 +104,14 @@ def test_the_worst_case_is_over_the_budget_without_the_cap():
     assert DEFAULTS.brightness == 20 and DEFAULTS.current_ma == 500
 
 
-def test_every_kind_stays_lit_and_apart_in_the_worst_case(wire):
+@pytest.fixture(params=PALETTES, ids=palette.NAMES)
+def which(request):
+    palette.use(request.param)
+    yield request.param
+    palette.use(0)
+
+
+def test_every_kind_stays_lit_and_apart_in_the_worst_case(wire, which):
     frame, names = flood(every_kind())
     cells, ma = wire(frame)
     assert ma <= DEFAULTS.current_ma
@@ -117,14 +122,13 @@ def test_every_kind_stays_lit_and_apart_in_the_worst_case(wire):
         assert len(colours) == 1, (name, colours)          # one kind, one colour
     got = {name: colours.pop() for name, colours in seen.items()}
     for name, rgb in sorted(got.items()):
-        print("%-12s %06x -> %s" % (name, dict(INNER_STATES, **BORDER_STATES, **TRANSIENT,
-                                                **{"cursor alt": palette.CURSOR_ALT})[name], rgb))
+        print("%-12s %06x -> %s" % (name, dict(inner_states(), **border_states(), **transient())[name],
+                                    rgb))
     for name, rgb in got.items():
         if name != "black":
             assert max(rgb) >= MIN_LIT, (name, rgb)
     assert got["black"] == (0, 0, 0)
-    pairs = neighbour_pairs() + [(("cursor alt", None), (n, None))
-                                 for n in list(INNER_STATES) + list(BORDER_STATES)]
+    pairs = neighbour_pairs()
     for (a, _), (b, _) in pairs:
         assert distance(got[a], got[b]) >= MIN_APART, (a, got[a], b, got[b])
     # white discs stay the brightest thing, and well above the walls (the
@@ -135,7 +139,7 @@ def test_every_kind_stays_lit_and_apart_in_the_worst_case(wire):
     assert lum(got["white"]) >= 2 * lum(got["wall"])
     # the dim kinds give nothing to the cap: they look as on a light board
     for name in ("border", "empty"):
-        assert got[name] == uncapped(dict(INNER_STATES, **BORDER_STATES)[name]), name
+        assert got[name] == uncapped(dict(inner_states(), **border_states())[name]), name
 
 
 @pytest.mark.parametrize("brightness", (20, 30, 50, 100))

@@ -49,6 +49,8 @@ BAD = [
     ("BRIGHTNESS", "0", "use 1 to 100"),
     ("BRIGHTNESS", "150", "use 1 to 100"),
     ("BRIGHTNESS", "bright", "whole number"),
+    ("SLEEP_MINUTES", "61", "use 0 to 60"),
+    ("SLEEP_MINUTES", "-1", "use 0 to 60"),
     ("CURRENT_MA", "100", "use 200 to 10000"),
     ("CURRENT_MA", "2.5A", "whole number"),
     ("BUTTONS", "joystick", "pins, shift"),

@@ -1,7 +1,9 @@
-"""Every cell kind, the cursor and the hints stay distinguishable on the LEDs:
-the colour distance between all pairs that can stand side by side (and
-between a cell and what the blinking cursor turns it into), at full scale and
-after the brightness scaling the matrix applies at every brightness offered."""
+"""Every cell kind, the cursor and the hints stay distinguishable on the LEDs,
+in each palette the menu offers: the colour distance between all pairs that
+can stand side by side (and between a cell and what the blinking cursor
+turns it into), at full scale and after the brightness scaling the matrix
+applies at every brightness offered; in the colour-blind palette also as
+protanopia and deuteranopia see them."""
 import itertools
 
 import pytest
@@ -12,27 +14,63 @@ from mapello.rules.position import BLACK, WHITE, Position, parse_cell
 from mapello.hardware.wiring import SCALE_ONE, cap
 from mapello.game.options import SETTINGS
 
-INNER_STATES = {
-    "empty": palette.EMPTY, "hint": palette.HINT, "black": palette.BLACK_DISC,
-    "white": palette.WHITE_DISC, "last black": palette.LAST_BLACK,
-    "last white": palette.LAST_WHITE, "wall": palette.WALL, "bonus": palette.BONUS,
-    "bonus hint": palette.BONUS_HINT,
+PALETTES = range(len(palette.NAMES))
+STANDARD, COLOUR_BLIND = PALETTES
+
+
+@pytest.fixture(params=PALETTES, ids=palette.NAMES, autouse=True)
+def which(request):
+    """Each test runs in each palette; the standard one is left in use."""
+    palette.use(request.param)
+    yield request.param
+    palette.use(STANDARD)
+
+
+def inner_states():
+    return {
+        "empty": palette.EMPTY, "hint": palette.HINT, "black": palette.BLACK_DISC,
+        "white": palette.WHITE_DISC, "last black": palette.LAST_BLACK,
+        "last white": palette.LAST_WHITE, "wall": palette.WALL, "bonus": palette.BONUS,
+        "bonus hint": palette.BONUS_HINT,
+    }
+
+
+def border_states():
+    return {"border": palette.BORDER, "joker": palette.JOKER}
+
+
+def transient():
+    return {"flip": palette.FLIP_MID, "refused": palette.BAD_CELL,
+            "setup cursor": palette.SETUP_CURSOR, "preview": palette.PREVIEW,
+            "black's cursor": palette.CURSOR_BLACK, "cursor alt": palette.CURSOR_ALT}
+
+
+# How people with protanopia and deuteranopia see a colour (Machado, Oliveira
+# and Fernandes 2009, severity 1), applied to the LED's light, which is
+# linear in the value sent.
+CVD = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
 }
-BORDER_STATES = {"border": palette.BORDER, "joker": palette.JOKER}
-TRANSIENT = {"flip": palette.FLIP_MID, "refused": palette.BAD_CELL,
-             "setup cursor": palette.SETUP_CURSOR, "preview": palette.PREVIEW}
+
+
+def seen(colour, matrix):
+    rgb = palette.rgb(colour)
+    return [min(255.0, max(0.0, sum(m * v for m, v in zip(row, rgb)))) for row in matrix]
 
 
 def neighbour_pairs():
     """(name, colour, name, colour) for every two states that can touch."""
-    inner = list(INNER_STATES.items())
-    border = list(BORDER_STATES.items())
+    inner = list(inner_states().items())
+    border = list(border_states().items())
     pairs = []
     pairs += [(a, b) for a, b in itertools.combinations(inner, 2)]
     pairs += [(a, b) for a in inner for b in border]
     pairs += [(a, b) for a, b in itertools.combinations(border, 2)]
     everything = inner + border
-    pairs += [(t, s) for t in TRANSIENT.items() for s in everything]
+    pairs += [(t, s) for t in transient().items() for s in everything]
     return pairs
 
 
@@ -43,10 +81,38 @@ def device_colour(colour, brightness):
     return tuple(v * gain // SCALE_ONE for v in palette.rgb(colour))
 
 
-@pytest.mark.parametrize("a,b", neighbour_pairs(), ids=lambda p: p[0])
-def test_neighbours_are_far_apart(a, b):
-    d = palette.distance(a[1], b[1])
-    assert d >= palette.MIN_DISTANCE, "%s %06x vs %s %06x: %.0f" % (a[0], a[1], b[0], b[1], d)
+def test_neighbours_are_far_apart():
+    for a, b in neighbour_pairs():
+        d = palette.distance(a[1], b[1])
+        assert d >= palette.MIN_DISTANCE, "%s %06x vs %s %06x: %.0f" % (a[0], a[1], b[0], b[1], d)
+
+
+@pytest.mark.parametrize("view", sorted(CVD))
+def test_the_colour_blind_palette_keeps_neighbours_apart_for_red_green_blindness(which, view):
+    if which != COLOUR_BLIND:
+        pytest.skip("the colour-blind palette's promise")
+    for a, b in neighbour_pairs():
+        d = sum((x - y) ** 2 for x, y in zip(seen(a[1], CVD[view]), seen(b[1], CVD[view]))) ** 0.5
+        assert d >= 1.5 * palette.MIN_DISTANCE, "%s: %s %06x vs %s %06x: %.0f" % (
+            view, a[0], a[1], b[0], b[1], d)
+
+
+def test_the_standard_palette_is_not_safe_for_red_green_blindness(which):
+    """Why the colour-blind palette exists: a red joker on the amber ring."""
+    if which != STANDARD:
+        pytest.skip("the standard palette's fault")
+    m = CVD["protanopia"]
+    d = sum((x - y) ** 2 for x, y in zip(seen(palette.JOKER, m), seen(palette.BORDER, m))) ** 0.5
+    assert d < palette.MIN_DISTANCE
+
+
+def test_the_marks_a_player_reads_stand_out():
+    """A legal move on the felt, black's last move on a black disc: a
+    distance a glance tells, not only the least two colours may have."""
+    assert palette.distance(palette.HINT, palette.EMPTY) >= 2.5 * palette.MIN_DISTANCE
+    assert palette.distance(palette.BONUS_HINT, palette.BONUS) >= 2.5 * palette.MIN_DISTANCE
+    assert palette.distance(palette.LAST_BLACK, palette.BLACK_DISC) >= 3 * palette.MIN_DISTANCE
+    assert palette.distance(palette.LAST_WHITE, palette.WHITE_DISC) >= 3 * palette.MIN_DISTANCE
 
 
 BRIGHTNESS = SETTINGS["brightness"][3]     # the menu's choices
@@ -61,24 +127,34 @@ def test_neighbours_differ_at_every_brightness(brightness):
 
 @pytest.mark.parametrize("mover", (BLACK, WHITE))
 def test_cursor_blinks_visibly_on_every_cell(mover):
-    for name, under in list(INNER_STATES.items()):
+    for name, under in list(inner_states().items()):
         lit = palette.cursor_colour(under, mover)
         assert palette.distance(lit, under) >= palette.MIN_DISTANCE, (name, mover)
-    # the cursor shows the mover's colour wherever that stands out
-    assert palette.cursor_colour(palette.EMPTY, BLACK) == palette.BLACK_DISC
+    # white's cursor is a white disc wherever that stands out
     assert palette.cursor_colour(palette.EMPTY, WHITE) == palette.WHITE_DISC
-    assert palette.cursor_colour(palette.BLACK_DISC, BLACK) == palette.CURSOR_ALT
+    assert palette.cursor_colour(palette.WHITE_DISC, WHITE) == palette.CURSOR_ALT
+
+
+def test_blacks_cursor_is_never_a_colour_a_cell_has():
+    """A black disc is an unlit LED: a cursor lit as one would show a black
+    disc in any still frame.  Black's cursor is a colour no cell shows."""
+    cells = set(inner_states().values()) | set(border_states().values())
+    for name, under in list(inner_states().items()) + list(border_states().items()):
+        lit = palette.cursor_colour(under, BLACK)
+        assert lit not in cells, name
+        assert palette.distance(lit, palette.BLACK_DISC) >= 2 * palette.MIN_DISTANCE, name
 
 
 def test_the_last_move_is_not_tinted_like_the_cursor():
     """The cursor blinks amber (CURSOR_ALT, SETUP_CURSOR) where the mover's
     colour would not show: the last move's tints are far from both, and the
-    last white disc is cool (aqua) where the cursor is warm."""
+    last white disc is cool (aqua) where the cursor is warm, in the standard
+    palette."""
     for last in palette.LAST:
-        for cursor in (palette.CURSOR_ALT, palette.SETUP_CURSOR):
+        for cursor in (palette.CURSOR_ALT, palette.SETUP_CURSOR, palette.CURSOR_BLACK):
             assert palette.distance(last, cursor) >= 2 * palette.MIN_DISTANCE, (last, cursor)
     r, g, b = palette.rgb(palette.LAST_WHITE)
-    assert b > r and g > r
+    assert palette.chosen != STANDARD or (b > r and g > r)
 
 
 def test_the_flip_preview_differs_from_what_stands_next_to_it():
@@ -86,14 +162,14 @@ def test_the_flip_preview_differs_from_what_stands_next_to_it():
     discs and amber), the flips of a move just played and a refused cell,
     besides every cell kind (neighbour_pairs)."""
     for other in (palette.CURSOR_ALT, palette.WHITE_DISC, palette.BLACK_DISC, palette.FLIP_MID,
-                  palette.BAD_CELL, palette.SETUP_CURSOR):
+                  palette.BAD_CELL, palette.SETUP_CURSOR, palette.CURSOR_BLACK):
         assert palette.distance(palette.PREVIEW, other) >= palette.MIN_DISTANCE, other
         for brightness in BRIGHTNESS:
             assert device_colour(palette.PREVIEW, brightness) != device_colour(other, brightness)
 
 
 def test_setup_cursor_differs_from_every_cell():
-    for name, colour in list(INNER_STATES.items()) + list(BORDER_STATES.items()):
+    for name, colour in list(inner_states().items()) + list(border_states().items()):
         assert palette.distance(palette.SETUP_CURSOR, colour) >= palette.MIN_DISTANCE, name
 
 

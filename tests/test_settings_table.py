@@ -210,4 +210,4 @@ def test_the_manuals_say_the_menus_choices():
                                   LEVELS[0].capitalize()) in readme
     design = read("docs/DESIGN.md")
     _, low, high, _, _ = SETTINGS["brightness"]
-    assert "| `brightness` | percent, %d to %d |" % (low, high) in design
+    assert "| `brightness` | percent, %d to %d;" % (low, high) in design

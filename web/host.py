@@ -15,6 +15,7 @@ true, or false when the browser refused to keep it.
 import json
 from binascii import hexlify, unhexlify
 
+from mapello.game.options import setting
 from mapello.game.save.log import NvmStorage
 from mapello.hardware.console import Console
 from mapello.hardware.matrix import Matrix
@@ -135,8 +136,9 @@ class Host:
     def leds(self):
         """The 100 cells as the desktop simulator shows them: the colour each
         LED was sent, with the brightness setting taken back out (an LED at a
-        low duty cycle looks far brighter than a screen pixel of that value)."""
-        b = self.app.brightness
+        low duty cycle looks far brighter than a screen pixel of that value;
+        a matrix dimmed or dark after no press shows dim or dark)."""
+        b = setting(self.app.settings, "brightness")
         out = bytearray(300)
         pixels = self.strip.pixels
         table = self.table

@@ -36,6 +36,9 @@ SETTINGS = {
     "hints": (1, 0, 1, None, None),              # 1 shows legal moves as dim hints
     "brightness": (20, 1, 100, (10, 20, 30, 40, 50, 60, 70, 80, 90, 100), "BRIGHTNESS"),  # percent
     "level": (0, 0, len(LEVELS) - 1, None, None),
+    "palette": (0, 0, 1, None, None),            # mapello/ui/palette.py's NAMES: 1 colourblind
+    # minutes with no press until the matrix dims (twice that: dark), 0 = never
+    "sleep": (5, 0, 60, (0, 1, 2, 5, 10, 20, 30, 60), "SLEEP_MINUTES"),
     "think_ms": (2000, 100, 60000, (), "THINK_MS"),     # the hard level's (and a hint's) time a move
 }
 DEFAULT_BOARD = "Rulebook example"   # the menu's board, by name (the first when it is gone)

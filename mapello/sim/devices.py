@@ -10,6 +10,8 @@ import struct
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")   # docs/DESIGN.md section 7, Blinka
 
+from mapello.game.options import setting  # noqa: E402
+
 DISPLAY_W = 128
 DISPLAY_H = 32
 
@@ -58,7 +60,8 @@ class SimDevices:
         self.display = busdisplay.BusDisplay(None, b"", width=DISPLAY_W, height=DISPLAY_H,
                                              auto_refresh=False)
         self.screen = TextScreen(self.display, DISPLAY_W, DISPLAY_H)
-        self.brightness = 100
+        self.brightness = 100               # what the App sends at (dimmed or dark when asleep)
+        self.setting = 100                  # the brightness setting, which a screen takes back out
         self.version = -1
         self.kinds = bytes(100)             # what each cell is, from the App (cell_kinds)
         self.cursor = -1                    # the App's cursor
@@ -69,6 +72,7 @@ class SimDevices:
             return False
         self.version = app.version
         self.brightness = app.brightness
+        self.setting = setting(app.settings, "brightness")
         self.kinds = app.cell_kinds()
         self.cursor = app.cursor
         self.matrix.show(app.frame, app.brightness)
@@ -85,8 +89,9 @@ class SimDevices:
     def cell_colour(self, cell):
         """The colour to show on a screen for `cell`: the wire colour with the
         brightness setting taken back out, since an LED at a low duty cycle
-        looks far brighter than a screen pixel of the same number."""
-        return view_colour(self.wire_colour(cell), self.brightness)
+        looks far brighter than a screen pixel of the same number (a matrix
+        dimmed or dark after no press shows dim or dark)."""
+        return view_colour(self.wire_colour(cell), self.setting)
 
     def lines(self):
         return list(self.screen.texts)

@@ -22,6 +22,12 @@ from micropython import const
 LINE_WIDTH = const(21)
 _MESSAGE_MS = const(1800)
 _NOTICE_MS = const(5000)     # what the last save said at start: a damaged or set-aside save
+# App.asleep: the matrix at full brightness, dimmed after the "sleep"
+# setting's minutes with no press, dark after twice that (100 LEDs are most
+# of a battery's drain)
+AWAKE = const(0)
+DIMMED = const(1)
+DARK = const(2)
 
 def fit(text):
     """A display line: at most LINE_WIDTH characters."""
@@ -87,6 +93,9 @@ class App:
         self._message_until = 0
         self._notified = None     # the save's problem told last (notify())
         self.held = 0             # bit per button currently held
+        self.asleep = AWAKE       # AWAKE, DIMMED or DARK: the matrix after no press a while
+        self._pressed_at = None   # the clock at the last press (None: the first tick's)
+        self._waking = 0          # bit per button whose press woke the matrix: ignored until released
         self.write_board = None   # the device sets it when boards may be saved as files
         self.sounds = None        # type: list | None  # the device's list: "move", "refused", "game over"
         self.last_record = None   # the GameRecord of the last game finished
@@ -139,8 +148,13 @@ class App:
 
     @property
     def brightness(self):
+        """The matrix's brightness in percent: the setting's, a quarter of it
+        while DIMMED, 0 while DARK."""
         from mapello.game.options import setting
-        return setting(self.settings, "brightness")
+        percent = setting(self.settings, "brightness")
+        if self.asleep == AWAKE:
+            return percent
+        return (percent // 4 or 1) if self.asleep == DIMMED else 0
 
     @property
     def busy(self):
@@ -309,12 +323,25 @@ class App:
         if not 0 <= button < len(buttons.NAMES):
             return
         self.held |= 1 << button
+        self._pressed_at = self.clock()
+        if self.asleep != AWAKE or self._waking & (1 << button):
+            # the press that wakes the matrix only wakes it (the player could
+            # not see what it would do), and so do its repeats while held
+            self._waking |= 1 << button
+            self._sleep(AWAKE)
+            return
         self._guarded("press", button)
         self._refresh()
 
     def release(self, button):
         if 0 <= button < len(buttons.NAMES):
             self.held &= ~(1 << button)
+            self._waking &= ~(1 << button)
+
+    def _sleep(self, stage):
+        if stage != self.asleep:
+            self.asleep = stage
+            self.version += 1        # the adapters show the frame again, at the new brightness
 
     def tick(self):
         if self._deferred:
@@ -332,6 +359,13 @@ class App:
         if getattr(self.screen, "tick", None) is not None:
             self._guarded("tick", now)
         self._refresh()
+        if self._pressed_at is None:
+            self._pressed_at = now
+        minutes = self.settings.get("sleep")     # checked where it is set: the menu, settings.toml, a save
+        if type(minutes) is int and minutes > 0 and self.asleep != DARK:
+            idle = (now - self._pressed_at) // (minutes * 60000)
+            if idle >= 1:
+                self._sleep(DARK if idle >= 2 else DIMMED)
 
     def _guarded(self, handler, arg):
         """Run the screen's handler ("press" or "tick"), then the screen
@@ -382,6 +416,11 @@ class App:
             self._draw()
 
     def _draw(self):
+        from mapello.game.options import setting
+        from mapello.ui import palette
+        which = setting(self.settings, "palette")
+        if which != palette.chosen:
+            palette.use(which)
         self.screen.draw(self.frame)
         lines = self.screen.text()
         out = []

@@ -30,14 +30,22 @@ def cell_colour(pos, cell, hints=0, last=-1):
 
 
 # What draw_board() starts from: each row of a board with nothing on it
-# (the amber ring around the felt), and the colours it paints over it, 3
-# bytes each, in the order of its tests.
-_EDGE_ROW = bytes(palette.rgb(palette.BORDER) * 10)
-_INNER_ROW = bytes(palette.rgb(palette.BORDER) + palette.rgb(palette.EMPTY) * 8
-                   + palette.rgb(palette.BORDER))
-_PAINT = bytes([v for c in (palette.FLIP_MID, palette.BLACK_DISC, palette.WHITE_DISC, palette.WALL,
-                            palette.BONUS, palette.BONUS_HINT, palette.JOKER, palette.HINT)
-                for v in palette.rgb(c)])
+# (the ring around the felt), and the colours it paints over it, 3 bytes
+# each, in the order of its tests; made again when the palette changes.
+_tables = (-1, b"", b"", b"")    # palette.chosen they were made for, edge row, inner row, paint
+
+
+def _made_tables():
+    global _tables
+    if _tables[0] != palette.chosen:
+        border = palette.rgb(palette.BORDER)
+        paint = bytes([v for c in (palette.FLIP_MID, palette.BLACK_DISC, palette.WHITE_DISC,
+                                   palette.WALL, palette.BONUS, palette.BONUS_HINT,
+                                   palette.JOKER, palette.HINT)
+                       for v in palette.rgb(c)])
+        _tables = (palette.chosen, bytes(border * 10),
+                   bytes(border + palette.rgb(palette.EMPTY) * 8 + border), paint)
+    return _tables
 
 
 def draw_board(frame, pos, hints=0, last=-1, flipping=0):
@@ -55,7 +63,7 @@ def draw_board(frame, pos, hints=0, last=-1, flipping=0):
     jokers = pos.jokers
     rest_hints = hints
     rest_flips = flipping
-    paint = _PAINT
+    _, edge_row, inner_row, paint = _made_tables()
     for row in range(10):
         i = 30 * row
         b = black & 1023
@@ -65,10 +73,10 @@ def draw_board(frame, pos, hints=0, last=-1, flipping=0):
         joker = jokers & 1023
         flip = rest_flips & 1023
         if row == 0 or row == 9:
-            frame[i:i + 30] = _EDGE_ROW
+            frame[i:i + 30] = edge_row
             hint = 0                 # a hint shows on an inner cell only
         else:
-            frame[i:i + 30] = _INNER_ROW
+            frame[i:i + 30] = inner_row
             hint = rest_hints & 0x1FE
         black >>= 10
         white >>= 10

@@ -1,5 +1,6 @@
-"""The main menu: mode, board, series length, limits, timer, hints, level and
-brightness; its matrix previews the board chosen (mapello/ui/menu_boards.py).
+"""The main menu: mode, board, series length, limits, timer, hints, level,
+brightness, colours (the palette) and sleep (the matrix dims, then goes
+dark, after that many minutes with no press); its matrix previews the board chosen (mapello/ui/menu_boards.py).
 
 Up/Down choose a line, Left/Right change it, A starts, B resumes the saved
 game.  With a saved game to resume, A first asks whether to discard it.  The
@@ -10,6 +11,7 @@ longer than the display scrolls.
 from mapello import buttons
 from mapello.game import options
 from mapello.game.options import LEVELS, SETTINGS
+from mapello.ui import palette
 from mapello.ui.app import LINE_WIDTH
 from mapello.ui.board_view import draw_board
 from mapello.ui.menu_boards import board_names, board_index, bundled, chosen_board, chosen_name, preview
@@ -65,6 +67,8 @@ class Screen:
         if self.app.settings["mode"] == options.COMPUTER:
             out.append("level")
         out.append("brightness")
+        out.append("palette")
+        out.append("sleep")
         return out
 
     def fixed(self):
@@ -96,6 +100,10 @@ class Screen:
             return "Hints: " + ("on" if s["hints"] else "off")
         if key == "level":
             return "Level: " + LEVELS[options.setting(s, "level")]
+        if key == "sleep":
+            return "Sleep: " + ("after %d min" % s["sleep"] if s["sleep"] else "never")
+        if key == "palette":
+            return "Colours: " + palette.NAMES[options.setting(s, "palette")]
         return "Brightness: %d%%" % s["brightness"]
 
     def change(self, key, delta):

@@ -12,6 +12,8 @@ import sys
 import pytest
 
 from app_driver import Player
+from reference import RefBoard
+from reference_solver import solve
 from mapello import buttons
 from mapello.ai.review import Review, verdict
 from mapello.game.random_boards import random_board
@@ -125,6 +127,54 @@ def verdicts_shown(p):
         assert p.app.lines[0] == "Replay %d/%d" % (i + 1, n), p.app.lines
         out.append(shown_verdict(p.app.lines))
     return out
+
+
+def reference_board(pos):
+    """The reference rules' board of `pos`: its cells, side to move and the
+    bonuses taken, from the one-line notation (docs/DESIGN.md, section 2)."""
+    rows, side, black, white = position_text(pos).split()
+    board = RefBoard.from_text("\n".join(rows.split("/")) + "\n")
+    board.to_move = "B" if side == "b" else "W"
+    board.bonus = {"B": int(black), "W": int(white)}
+    return board
+
+
+# The empties from which on the reference solver checks every verdict: the
+# review's search solves 10 exactly within its budget (mapello/ai/levels.py's
+# exact_nodes()), and the reference solver's plain negamax takes seconds there.
+SOLVED = 10
+
+
+@pytest.mark.parametrize("seed,pick", [(4, 0), (14, 1), (16, 2)])
+def test_the_verdicts_of_the_last_moves_are_the_exhaustive_searchs(seed, pick):
+    """A game played to the end from an endgame (moves chosen to be
+    mistakes now and then), reviewed in the replay: each move played with
+    SOLVED empty cells or fewer shows the best move and the points lost
+    that tests/reference_solver.py finds, every line searched to the end."""
+    choose = (lambda moves, i: moves[-1] if i % 3 else moves[0],
+              lambda moves, i: moves[(i * 5) % len(moves)],
+              lambda moves, i: moves[0] if i % 2 else moves[-1])[pick]
+    p = finished_game(endgame(seed, 13), choose)
+    record = p.model.to_record()
+    shown = review_to_the_end(p)
+    pos = record.start.copy()
+    checked = lost = 0
+    for i, (move, said) in enumerate(shown):
+        assert move == record.moves[i]
+        if popcount(pos.empty()) <= SOLVED:
+            values = solve(reference_board(pos))
+            top = max(values.values())
+            name = cell_name(move)
+            if said == "only":
+                assert list(values) == [name], (i, values)
+            else:
+                loss, best = said
+                assert loss == top - values[name], (i, name, said, values)
+                assert values[cell_name(best)] == top, (i, name, said, values)
+                lost += loss > 0
+            checked += 1
+        pos.play(move)
+    assert checked >= 8 and lost >= 2, (checked, lost, shown)
 
 
 def test_the_review_runs_in_slices_while_the_buttons_answer():

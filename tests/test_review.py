@@ -178,24 +178,33 @@ def test_the_verdicts_of_the_last_moves_are_the_exhaustive_searchs(seed, pick):
 
 
 def test_the_review_runs_in_slices_while_the_buttons_answer():
-    """The review advances tick by tick, a verdict or a few at a time, and a
-    press in the middle of it is answered at once."""
-    p = finished_game(endgame(4, 14))
+    """The review advances tick by tick, a verdict or a few at a time (a
+    search of the device's budget takes many ticks), and a press in the
+    middle of it is answered at once: the shown move is judged next."""
+    p = finished_game(endgame(4, 20))
     p.tap(buttons.B)
     n = moves_in(p)
     assert left(p.app.lines) == n, p.app.lines      # just begun: the computer's modules load first
     seen = [n]
     ticks = 0
-    while len(seen) < 4:
+    while left(p.app.lines) > n // 2:
         p.tick(50)
         ticks += 1
-        assert ticks < 2000, p.app.lines
+        assert ticks < 5000, p.app.lines
         if left(p.app.lines) != seen[-1]:
             seen.append(left(p.app.lines))
-    assert ticks > 10 and seen[-1] > 0, (ticks, seen)
+    assert len(seen) >= 4 and ticks > len(seen), (ticks, seen)
     assert p.app.lines[0] == "Replay 0/%d" % n
     p.tap(buttons.RIGHT)                            # no tick between: answered at once
     assert p.app.lines[0] == "Replay 1/%d" % n and left(p.app.lines) == seen[-1], p.app.lines
+    assert shown_verdict(p.app.lines)[1] is None    # the first move: not judged yet ...
+    ticks = 0
+    while shown_verdict(p.app.lines)[1] is None:   # ... and the next one judged, at 20
+        assert left(p.app.lines) == seen[-1], p.app.lines    # empties with the whole budget,
+        p.tick(50)                                  # tick by tick
+        ticks += 1
+        assert ticks < 400, p.app.lines
+    assert left(p.app.lines) < seen[-1] and ticks > 20, (ticks, p.app.lines)
 
 
 def test_leaving_the_replay_stops_the_review_and_what_it_found_stays():

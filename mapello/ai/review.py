@@ -4,21 +4,20 @@ worked out by the hard level's search at one node budget a position, so that
 the device's replay and `python3 -m mapello review FILE` give the same
 verdicts.
 
-Each position of the game is searched once, for its value V(i) to the side
-to move there (the position before move i; V(n) after the last move).  The
-next position is valued from the other side's view, so the move played is
-worth -V(i + 1) to its mover and loses V(i) + V(i + 1) against the best: both
-from one search at one budget each.  A move that is the search's best loses
+Each move's position is searched once, by a Thinker that searches the move
+played first in every iteration, with the full window: the iteration gives
+its exact value at that depth beside the best move's (the other moves are
+only bounded, as in any search).  The loss is the difference of the two,
+from the last iteration the budget let finish: one search, one horizon,
+both values from the mover's view.  A move that is the search's best loses
 nothing.  Near the end the search solves exactly, and so are the verdicts.
-A position with one legal move (or a forced pass) is not searched: it is
-worth its only move, -V(i + 1); a finished game's last position is worth
-its score.
+A position with one legal move (or a forced pass) is not searched.
 
 What is worked out is kept with the game (GameRecord.review): two signed
-shorts a position, V(i) in 1/256 of a point and the best cell (_NOT_YET, or
-NO_CHOICE where there was one move or none).  Review fills it in steps
-short enough for a tick of the app, the shown move's verdict first, then
-from the end back; verdict() reads it.
+shorts a move, the points lost and the best cell (_NOT_YET, or NO_CHOICE
+where there was one move or none).  Review fills it in steps short enough
+for a tick of the app, the shown move first, then from the end back;
+verdict() reads it.
 
 Only the position module at the top: the computer's modules (the ai group
 of mapello/ui/modules.py) load when a Review is made, so a replay whose
@@ -27,14 +26,12 @@ verdicts are all known shows them without loading the search.
 
 from array import array
 
-from mapello.rules.position import PASS, popcount
+from mapello.rules.position import popcount
 
 from micropython import const
 
-NO_CHOICE = const(-1)   # best[]: a forced move or pass, or the game's end
-_FORCED = const(-2)     # a forced position whose value waits for the next one's
-_NOT_YET = const(-3)    # not reached yet
-_CAP = const(32767)     # the most a value holds: 128 points, more than a board has
+NO_CHOICE = const(-1)   # best[]: a forced move or pass
+_NOT_YET = const(-3)    # not judged yet
 _PUSHES = const(8)      # the moves a step replays at most (a few ms on the device)
 
 
@@ -42,7 +39,7 @@ def verdicts(record):
     """The record's review data, made when first asked for."""
     data = record.review
     if data is None:
-        n = len(record.moves) + 1
+        n = len(record.moves)
         data = record.review = array("h", bytes(4 * n))
         for i in range(n):
             data[2 * i + 1] = _NOT_YET
@@ -53,24 +50,19 @@ def verdict(record, i):
     """(best cell or NO_CHOICE, points lost) of move i (0-based), None while
     it is not known.  NO_CHOICE: the move (or pass) was the only one."""
     data = record.review
-    if data is None:
+    if data is None or data[2 * i + 1] == _NOT_YET:
         return None
-    best = data[2 * i + 1]
-    if best == NO_CHOICE or best == _FORCED:
-        return NO_CHOICE, 0
-    if best == _NOT_YET or data[2 * i + 3] < NO_CHOICE:
-        return None
-    if best == record.moves[i]:
-        return best, 0
-    loss = (data[2 * i] + data[2 * i + 2] + 128) >> 8     # rounded to whole points
-    return best, loss if loss > 0 else 0
+    return data[2 * i + 1], data[2 * i]
 
 
 def left(record):
     """How many moves' verdicts are still unknown."""
+    data = record.review
+    if data is None:
+        return len(record.moves)
     n = 0
     for i in range(len(record.moves)):
-        if verdict(record, i) is None:
+        if data[2 * i + 1] == _NOT_YET:
             n += 1
     return n
 
@@ -83,13 +75,16 @@ def budget():
 
 class Review:
     """Works out the verdicts of `record` a step at a time, as a Thinker
-    thinks (mapello.ui.thinking.run_slices() runs either): step(n) replays
-    a few moves or searches about n nodes, and returns True once every
-    position is valued.  `shown` (a replay's index: moves 0 to shown - 1
-    played) is worked on first.  Needs the ai group loaded."""
+    thinks (the replay runs it as mapello.ui.thinking.run_slices() runs a
+    Thinker): step(n) replays a few moves or searches about n nodes, and
+    returns True once every move is judged.  `shown` (a replay's index:
+    moves 0 to shown - 1 played) is worked on first: a search of another
+    move stops for it (and starts again later).  Needs the ai group
+    loaded."""
 
     def __init__(self, record, nodes=None):
-        from mapello.ai.thinker import SLICE
+        from mapello.ai.thinker import SLICE, Thinker
+        self.judge = _judge_class(Thinker)
         self.slice = SLICE
         self.record = record
         self.data = verdicts(record)
@@ -98,36 +93,39 @@ class Review:
         self.shown = 0
         self.nodes = 0            # searched so far, every position's
         self.searched = 0         # of them, the positions' finished
-        self.stored = 0           # values (and forced positions) found: a screen redraws
+        self.stored = 0           # verdicts found: a screen redraws
         self.pos = record.start.copy(history=False)
         self.index = 0            # the moves self.pos has played
-        self.at = -1              # the position searched now, or -1
-        self.sign = 1             # -1: self.pos is one forced move past a resigned game's end
+        self.at = -1              # the move whose position is searched now, or -1
         self.thinker = None       # one, restarted for each position
 
     def step(self, max_nodes=8):
-        """About `max_nodes` nodes of work; True once every value is known."""
+        """About `max_nodes` nodes of work; True once every move is judged."""
+        t = self.thinker
+        k = self.shown - 1
+        if self.at >= 0 and k >= 0 and k != self.at and self.data[2 * k + 1] == _NOT_YET:
+            self.searched = self.nodes
+            self.at = -1                      # the players look at another move: it comes first
         if self.at >= 0:
-            t = self.thinker
             done = t.step(max_nodes)
             self.nodes = self.searched + t.nodes
             if done:
                 self.searched = self.nodes
-                self._store(self.at, self.sign * _value(t.score, t.exact), t.best())
+                at = self.at
                 self.at = -1
+                best = t.best()
+                loss = 0
+                if best != self.record.moves[at]:
+                    loss = (_value(t.score, t.exact) - _value(t.first_score, t.exact) + 128) >> 8
+                self._store(at, loss if loss > 0 else 0, best)
             return False
         at = self._target()
         if at < 0:
             return True
-        data = self.data
-        if data[2 * at + 1] == _FORCED:       # its only move's value is known
-            self._store(at, -data[2 * at + 2], NO_CHOICE)
-            return False
         pos = self.pos
-        if at < self.index or self.sign < 0:
+        if at < self.index:
             self.record.start.copy(history=False, into=pos)
             self.index = 0
-            self.sign = 1
         for _ in range(_PUSHES):
             if self.index == at:
                 break
@@ -135,64 +133,77 @@ class Review:
             self.index += 1
         if self.index < at:
             return False
-        legal = pos.legal_mask()
-        if at < self.length and popcount(legal) <= 1:
-            data[2 * at + 1] = _FORCED        # valued once the next position is
-            self.stored += 1
+        if popcount(pos.legal_mask()) <= 1:
+            self._store(at, 0, NO_CHOICE)
             return False
-        if at == self.length:                 # the game's end, or a resignation
-            while popcount(legal) <= 1 and not pos.is_over():
-                pos.push(PASS if not legal else _first(legal))   # its only way on
-                self.sign = -self.sign
-                legal = pos.legal_mask()
-            if pos.is_over():
-                s = pos.score()
-                t = pos.turn
-                self._store(at, self.sign * 256 * (s[t] - s[1 - t]), NO_CHOICE)
-                return False
-        self._search(at)
+        from mapello.ai.levels import HARD
+        played = self.record.moves[at]
+        if t is None:
+            self.thinker = self.judge(pos, HARD, self.budget, played)
+        else:
+            t.again(pos, HARD, self.budget, played)
+        self.at = at
         return False
 
-    def _search(self, at):
-        from mapello.ai.levels import HARD
-        from mapello.ai.thinker import Thinker
-        if self.thinker is None:
-            self.thinker = Thinker(self.pos, HARD, 0, self.budget)
-        else:
-            self.thinker.restart(self.pos, HARD, 0, self.budget)
-        self.at = at
-
-    def _store(self, at, value, best):
-        data = self.data
-        data[2 * at] = _CAP if value > _CAP else -_CAP if value < -_CAP else value
-        data[2 * at + 1] = best
+    def _store(self, at, loss, best):
+        self.data[2 * at] = loss
+        self.data[2 * at + 1] = best
         self.stored += 1
 
     def _target(self):
-        """The position to value next: the shown move's two, else the last
-        one not valued; a forced one whose next is not valued yet gives way
-        to that one.  -1 when all are."""
+        """The move to judge next: the shown one, else the last one not
+        judged yet; -1 when all are."""
         data = self.data
-        at = -1
         k = self.shown
-        if k > 0 and data[2 * k + 1] < NO_CHOICE:
-            at = k
-        elif k > 0 and data[2 * k - 1] < NO_CHOICE:
-            at = k - 1
-        else:
-            at = self.length
-            while at >= 0 and data[2 * at + 1] >= NO_CHOICE:
-                at -= 1
-        while at >= 0 and data[2 * at + 1] == _FORCED and data[2 * at + 3] < NO_CHOICE:
-            at += 1
+        if k > 0 and data[2 * k - 1] == _NOT_YET:
+            return k - 1
+        at = self.length - 1
+        while at >= 0 and data[2 * at + 1] != _NOT_YET:
+            at -= 1
         return at
 
 
-def _first(mask):
-    cell = 0
-    while not mask >> cell & 1:
-        cell += 1
-    return cell
+def _judge_class(Thinker):
+    """A Thinker that searches the move `first` first in every iteration,
+    so that its value at the iteration's depth is exact (first_score, from
+    the last iteration finished, as the Thinker's own score).  Made with
+    each Review from the Thinker of the loaded ai group: a class kept here
+    would keep that group's modules after they are dropped."""
+
+    class Judge(Thinker):
+        def __init__(self, pos, level, node_budget, first):
+            self.first = first
+            self.first_score = 0
+            Thinker.__init__(self, pos, level, 0, node_budget)
+
+        def again(self, pos, level, node_budget, first):
+            self.first = first
+            self.first_score = 0
+            self.restart(pos, level, 0, node_budget)
+
+        def _prepare(self):
+            Thinker._prepare(self)
+            if self._stage == 3:            # the search has started: the first iteration
+                self._ahead(1)
+
+        def _end_iteration(self):
+            s = self._search
+            root = s.root
+            for i in range(len(root)):
+                if root[i] == self.first:
+                    self.first_score = s.root_scores[i]
+            Thinker._end_iteration(self)
+            if not self._done:              # the next iteration has started
+                self._ahead(s.depth)
+
+        def _ahead(self, depth):
+            root = self._root
+            if root[0] != self.first:
+                root.remove(self.first)
+                root.insert(0, self.first)
+                self._search.start(root, depth)
+
+    return Judge
 
 
 def _value(score, exact):

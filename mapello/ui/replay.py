@@ -82,7 +82,7 @@ class Screen:
         self.left = review.left(record)     # the moves whose verdict is not known yet
         self.loading = self.left > 0        # the computer's modules, a module a tick
         self.review = None                  # a mapello.ai.review.Review once they are in
-        self.stored = -1                    # its count of values, when last looked at
+        self.stored = -1                    # its count of verdicts, when last looked at
 
     def press(self, button):
         r = self.replay

@@ -273,7 +273,7 @@ class Player:
     MENU_LABELS = {"mode": "Mode:", "board": "Board", "games": "Series:", "walls": "Walls:",
                    "bonuses": "Bonuses:", "jokers": "Jokers:", "timer": "Timer:",
                    "hints": "Hints:", "level": "Level:", "brightness": "Brightness:",
-                   "palette": "Colours:", "sleep": "Sleep:"}
+                   "palette": "Colours:", "sleep": "Sleep:", "records": "Players' records"}
 
     def menu_row(self, key):
         """Down the main menu until the line of setting `key` is selected;

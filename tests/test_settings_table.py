@@ -98,7 +98,7 @@ def test_every_menu_line_offers_the_tables_choices_in_their_order():
     range where it names none) and comes round; the menu has a line for
     each row the menu keeps and for no other setting."""
     p = Player(settings={"mode": COMPUTER})            # the level's line shows
-    shown = [k for k in menu_lines(p) if k != "board"]
+    shown = [k for k in menu_lines(p) if k not in ("board", "records")]
     assert sorted(shown) == in_the_menu()
     for key in shown:
         if key in ("walls", "bonuses", "jokers"):      # free play: the limits are the menu's
@@ -149,10 +149,11 @@ def test_a_saved_games_timer_is_the_settings_range():
 
 
 def test_what_the_app_saves_is_all_in_the_table():
-    """Every setting the App has (and so saves) but the board's name is a
+    """Every setting the App has (and so saves) but the board's name and
+    the players' record (which the save's checks hold to its own form) is a
     row whose range the save's checks hold it to."""
     app = App([], None, lambda: 0)
-    assert sorted(k for k in app.settings if k != "board") == sorted(SETTINGS)
+    assert sorted(k for k in app.settings if k not in ("board", "tally")) == sorted(SETTINGS)
     for key in SETTINGS:
         assert app.settings[key] == SETTINGS[key][0]
 

@@ -41,6 +41,20 @@ SETTINGS = {
     "sleep": (5, 0, 60, (0, 1, 2, 5, 10, 20, 30, 60), "SLEEP_MINUTES"),
     "think_ms": (2000, 100, 60000, (), "THINK_MS"),     # the hard level's (and a hint's) time a move
 }
+# The players' record, kept in the save's settings under "tally" (counted
+# by mapello/game/session.py, shown by mapello/ui/records.py): a row of
+# counts per opponent, P1 against P2 first, then you against each of
+# LEVELS; in a row the games and then the series, each won, drawn and lost
+# from P1's (your) side.
+TALLY_ROW = const(6)             # counts in a row
+TALLY_GAMES = const(0)           # where a row's games start, and its series
+TALLY_SERIES = const(3)
+WON = const(0)                   # after those: won, drawn, lost
+DRAWN = const(1)
+LOST = const(2)
+TALLY_SIZE = TALLY_ROW * (1 + len(LEVELS))
+TALLY_MAX = const(65535)         # a count stops there
+
 DEFAULT_BOARD = "Rulebook example"   # the menu's board, by name (the first when it is gone)
 
 # The menu's boards that are not files (settings "board" holds one of these
@@ -49,8 +63,10 @@ BUILT_IN_BOARDS = ("Saved board", "Blocked squares", "Random Mapello", "Set up b
 
 
 def default_settings():
-    """A new dict of every setting at its default."""
-    out = {"board": DEFAULT_BOARD}
+    """A new dict of every setting at its default, and a players' record of
+    zeros (there from the start, so a first game counted takes no more
+    room)."""
+    out = {"board": DEFAULT_BOARD, "tally": [0] * TALLY_SIZE}
     for key in SETTINGS:
         out[key] = SETTINGS[key][0]
     return out

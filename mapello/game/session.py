@@ -25,7 +25,8 @@ from mapello.game.record import GameRecord
 from mapello.game.series import Series, after_resignation
 from mapello.game.save import payload as saves
 from mapello.rules.position import Position
-from mapello.game.options import COMPUTER, FREE, limits_of, setting
+from mapello.game.options import (COMPUTER, DRAWN, FREE, TALLY_GAMES, TALLY_MAX, TALLY_ROW,
+                                  TALLY_SERIES, limits_of, setting)
 
 
 def start(host, board):
@@ -120,14 +121,32 @@ class Session:
     def finish_game(self, resigned=None):
         """Score the game into the series.  A resignation gives the resigner's
         points, discs and bonuses, to the other side: the margin is what is
-        on the board, not the cells still empty (README, "Screens").
+        on the board, not the cells still empty (README, "Screens").  The
+        players' record counts it (_count()), saved with it.
         The caller saves next (save()): the play screen does once the
         game-over screen has replaced it and the computer's modules are
         gone."""
         pos = self.game.pos
         score = after_resignation(pos.score(), resigned)
-        self.series.add_result(min(score[0], 127), min(score[1], 255))
+        result = self.series.add_result(min(score[0], 127), min(score[1], 255))
+        self._count(TALLY_GAMES, result.winner())
+        if self.series.is_over():
+            self._count(TALLY_SERIES, self.series.winner())
         self.ended(resigned)
+
+    def _count(self, part, winner):
+        """Count a game or a series (`part`, TALLY_GAMES or TALLY_SERIES) won
+        by `winner` (0: P1 or you, 1: the other, None: drawn) into the
+        players' record (mapello.game.options).  The list is replaced, not
+        changed in place: the save packs the settings again only when they
+        compare different (mapello.game.save.payload)."""
+        settings = self.host.settings
+        t = list(settings["tally"])      # the App's: options.default_settings(), or a save's, checked
+        row = 0 if self.level is None else 1 + self.level
+        i = row * TALLY_ROW + part + (DRAWN if winner is None else 2 * winner)
+        if t[i] < TALLY_MAX:
+            t[i] += 1
+        settings["tally"] = t
 
     def ended(self, resigned=None):
         """The game is over (`resigned`: by that colour), its result in the

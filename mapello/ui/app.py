@@ -124,6 +124,8 @@ class App:
                     self.settings[key] = v
             if isinstance(found.get("myboard"), str):
                 self.settings["myboard"] = found["myboard"]
+            if isinstance(found.get("tally"), list):    # the players' record, checked (mapello/game/save/checks.py)
+                self.settings["tally"] = found["tally"]
 
     def peek(self):
         """(settings or None, whether a game is saved, problem or None): the

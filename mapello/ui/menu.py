@@ -69,6 +69,7 @@ class Screen:
         out.append("brightness")
         out.append("palette")
         out.append("sleep")
+        out.append("records")
         return out
 
     def fixed(self):
@@ -100,6 +101,8 @@ class Screen:
             return "Hints: " + ("on" if s["hints"] else "off")
         if key == "level":
             return "Level: " + LEVELS[options.setting(s, "level")]
+        if key == "records":
+            return "Players' records"
         if key == "sleep":
             return "Sleep: " + ("after %d min" % s["sleep"] if s["sleep"] else "never")
         if key == "palette":
@@ -114,6 +117,8 @@ class Screen:
             self._preview = None
         elif key in LIMITS and self.fixed():
             self.app.say("set by the board")
+        elif key == "records":
+            self.app.say("A shows them")
         else:
             s[key] = _step(key, s[key], delta)
 
@@ -130,6 +135,9 @@ class Screen:
             self.row = (self.row + 1) % len(rows)
         elif button == buttons.LEFT or button == buttons.RIGHT:
             self.change(rows[self.row], -1 if button == buttons.LEFT else 1)
+        elif button == buttons.A and rows[self.row] == "records" and not confirm:
+            app.go("records")
+            return
         elif button == buttons.A:
             try:
                 if self.can_resume and not confirm:   # the new game's first save replaces it
@@ -189,6 +197,8 @@ class Screen:
         else:
             first = ">" + self.row_text(rows[self.row])
         keys = "A start  B resume" if self.can_resume else "A start  </> change"
+        if rows[self.row] == "records":
+            keys = "A show  B resume" if self.can_resume else "A shows them"
         if self.confirm:
             return [head, "Discard saved game?", "A yes: new game", "B no: keep it"]
         return [head, self.scroll(first), self.scroll(second), keys]

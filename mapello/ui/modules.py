@@ -57,8 +57,10 @@ boardsave: / game.save.board
 play: ui.thinking ui.game_menu ui.play
 ai: ai.evaluation ai.levels ai.kernel ai.thinker / ai.native ai.frontier ai.alphabeta ai.search
 end: ui.game_over ai.review ui.replay
+records: ui.records
 """
-SWITCHED = ("pieces", "menu", "readers", "choice", "setup", "boardsave", "play", "ai", "end")
+SWITCHED = ("pieces", "menu", "readers", "choice", "setup", "boardsave", "play", "ai", "end",
+            "records")
 
 # "screen: its module, then the groups it needs", loaded in this order (none:
 # a small menu drawn over the screen shown, which keeps what that screen
@@ -74,6 +76,7 @@ play: ui.play choice play boardsave
 choice: ui.choice
 game over: ui.game_over end choice play boardsave
 replay: ui.replay end
+records: ui.records records readers
 """
 
 

@@ -49,27 +49,29 @@ PREVIEW = 0x965082            # 150, 80, 130: a disc the move under the resting 
 # lost.  The felt and the ring stay within the current cap's knee
 # (mapello/hardware/wiring.py) in both, so the cap never dims them.
 NAMES = ("standard", "colourblind")
-_COLOURBLIND = {
-    "EMPTY": 0x08401C,        # teal felt
-    "BORDER": 0x200044,       # violet ring
-    "WALL": 0x606060,
-    "BONUS": 0x6000FF,        # violet-blue
-    "JOKER": 0xE07800,        # orange
-    "HINT": 0x4098B0,         # cyan
-    "BONUS_HINT": 0x30B8FF,   # sky blue
-    "LAST_BLACK": 0x1078FF,   # blue
-    "LAST_WHITE": 0x28C058,   # green
-    "FLIP_MID": 0x8810A0,     # purple
-    "CURSOR_BLACK": 0x802088,  # plum
-    "CURSOR_ALT": 0xE0C008,   # yellow
-    "SETUP_CURSOR": 0xB8F038,  # lime
-    "BAD_CELL": 0x282890,     # navy
-    "PREVIEW": 0x50E0B0,      # mint
-}
-_STANDARD = {}
-for _name in _COLOURBLIND:
-    _STANDARD[_name] = globals()[_name]
-del _name
+# The colours use() sets, and the colourblind palette's in their order
+# (tuples: a dict of them would hold three times the bytes, all the time).
+_NAMES = ("EMPTY", "BORDER", "WALL", "BONUS", "JOKER", "HINT", "BONUS_HINT", "LAST_BLACK",
+          "LAST_WHITE", "FLIP_MID", "CURSOR_BLACK", "CURSOR_ALT", "SETUP_CURSOR", "BAD_CELL",
+          "PREVIEW")
+_COLOURBLIND = (
+    0x08401C,      # EMPTY: teal felt
+    0x200044,      # BORDER: violet ring
+    0x606060,      # WALL: grey
+    0x6000FF,      # BONUS: violet-blue
+    0xE07800,      # JOKER: orange
+    0x4098B0,      # HINT: cyan
+    0x30B8FF,      # BONUS_HINT: sky blue
+    0x1078FF,      # LAST_BLACK: blue
+    0x28C058,      # LAST_WHITE: green
+    0x8810A0,      # FLIP_MID: purple
+    0x802088,      # CURSOR_BLACK: plum
+    0xE0C008,      # CURSOR_ALT: yellow
+    0xB8F038,      # SETUP_CURSOR: lime
+    0x282890,      # BAD_CELL: navy
+    0x50E0B0,      # PREVIEW: mint
+)
+_STANDARD = tuple([globals()[name] for name in _NAMES])
 
 DISC = (BLACK_DISC, WHITE_DISC)
 LAST = (LAST_BLACK, LAST_WHITE)
@@ -85,8 +87,8 @@ def use(which):
     global chosen, DISC, LAST, CURSOR
     table = _COLOURBLIND if which else _STANDARD
     g = globals()
-    for name in table:
-        g[name] = table[name]
+    for i in range(len(_NAMES)):
+        g[_NAMES[i]] = table[i]
     DISC = (BLACK_DISC, WHITE_DISC)
     LAST = (LAST_BLACK, LAST_WHITE)
     CURSOR = (CURSOR_BLACK, WHITE_DISC)

@@ -2,7 +2,7 @@
 each value in the range the game can use, so no screen ever sees another.
 A save that fails one is set aside with a one-line SaveError."""
 
-from mapello.game.options import SETTINGS
+from mapello.game.options import SETTINGS, TALLY_MAX, TALLY_SIZE
 from mapello.game.save.errors import SaveError
 
 # Each setting a save may carry has its range in options.SETTINGS: a save
@@ -11,6 +11,7 @@ MAX_GAME_POINTS = 88     # 64 squares + 3 x 8 bonuses: both scores of a game tog
 MAX_BOARD_TEXT = 2000
 MAX_NAME = 60            # the menu's board name (mapello/game/catalogue.py NAME_CHARS)
 BOARD_DROPPED = "save: saved board unreadable; dropped"
+TALLY_DROPPED = "players' record unreadable; dropped"       # after "save: " or the board's line
 
 
 def bad(what, value):
@@ -21,8 +22,9 @@ def check_settings(settings):
     """SaveError unless every known setting is an int in its range and the
     board a name (an older save's board number passes, and the App drops
     it); other keys pass untouched.  A saved board that does not read as a
-    board is dropped from `settings`, never the save with it (the game in
-    progress stays): the line that says so, or None."""
+    board, or a players' record (options.TALLY_SIZE counts) that is not one, is
+    dropped from `settings`, never the save with it (the game in progress
+    stays): the line that says so, or None."""
     if not isinstance(settings, dict):
         raise SaveError("save: settings are not a table")
     for key in SETTINGS:
@@ -31,6 +33,10 @@ def check_settings(settings):
             _, low, high, _, _ = SETTINGS[key]
             if type(v) is not int or not low <= v <= high:
                 bad(key, v)
+    note = None
+    if "tally" in settings and not is_tally(settings["tally"]):
+        del settings["tally"]
+        note = "save: " + TALLY_DROPPED
     v = settings.get("board", "")
     if not (type(v) is str and len(v) <= MAX_NAME or type(v) is int and 0 <= v <= 255):
         bad("board", v)
@@ -45,8 +51,19 @@ def check_settings(settings):
                 readable = False
         if not readable:
             del settings["myboard"]
-            return BOARD_DROPPED
-    return None
+            return BOARD_DROPPED if note is None else BOARD_DROPPED + "; " + TALLY_DROPPED
+    return note
+
+
+def is_tally(value):
+    """Whether a save's `value` is a players' record the game can show and
+    count on."""
+    if type(value) is not list or len(value) != TALLY_SIZE:
+        return False
+    for v in value:
+        if type(v) is not int or not 0 <= v <= TALLY_MAX:
+            return False
+    return True
 
 
 def check_series(s):

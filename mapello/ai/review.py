@@ -24,6 +24,7 @@ of mapello/ui/modules.py) load when a Review is made, so a replay whose
 verdicts are all known shows them without loading the search.
 """
 
+import gc
 from array import array
 
 from mapello.rules.position import popcount
@@ -98,6 +99,7 @@ class Review:
         self.index = 0            # the moves self.pos has played
         self.at = -1              # the move whose position is searched now, or -1
         self.thinker = None       # one, restarted for each position
+        self.collected = False    # the garbage collected before the next search
 
     def step(self, max_nodes=8):
         """About `max_nodes` nodes of work; True once every move is judged."""
@@ -136,6 +138,11 @@ class Review:
         if popcount(pos.legal_mask()) <= 1:
             self._store(at, 0, NO_CHOICE)
             return False
+        if not self.collected:                # a step of its own: the search's objects for
+            self.collected = True             # this position are made after it, low in the
+            gc.collect()                      # heap, not among a tick's garbage
+            return False
+        self.collected = False
         from mapello.ai.levels import HARD
         played = self.record.moves[at]
         if t is None:

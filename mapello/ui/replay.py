@@ -79,6 +79,7 @@ class Screen:
         self.back = back
         self.record = record
         self.replay = Replay(record)
+        review.verdicts(record)             # made now, before the search's objects
         self.left = review.left(record)     # the moves whose verdict is not known yet
         self.loading = self.left > 0        # the computer's modules, a module a tick
         self.review = None                  # a mapello.ai.review.Review once they are in

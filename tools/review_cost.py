@@ -252,7 +252,8 @@ def write_docs(args, games, moves, searched, nodes, most, speeds, calls, heap):
         rows.append(("a move's verdict on a Pico, %s search (%s nodes/s)" % (name, t(speed)),
                      "**%.2f s** on average, %.2f at most; a game %s"
                      % (nodes / moves / speed, most / speed, span(nodes / games / speed))))
-    what = {"replay": "replaying up to 8 moves to a position, and starting its search",
+    what = {"replay": "replaying up to 8 moves to a position, collecting the garbage before its "
+                      "search, or starting it",
             "prepare": "a step that prepares a position's search",
             "search": "a step of the search"}
     for kind in ("replay", "prepare", "search"):

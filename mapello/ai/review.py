@@ -16,8 +16,8 @@ A position with one legal move (or a forced pass) is not searched.
 What is worked out is kept with the game (GameRecord.review): two signed
 shorts a move, the points lost and the best cell (_NOT_YET, or NO_CHOICE
 where there was one move or none).  Review fills it in steps short enough
-for a tick of the app, the shown move first, then from the end back;
-verdict() reads it.
+for a tick of the app, the shown move first, then from the end back, with a
+garbage collection before each position's search; verdict() reads it.
 
 Only the position module at the top: the computer's modules (the ai group
 of mapello/ui/modules.py) load when a Review is made, so a replay whose

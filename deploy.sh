@@ -3,12 +3,12 @@
 # with the pinned device libraries, or writes the drag-and-drop zip bundles.
 # ./deploy.sh --help says how; README.md ("Copying the game") says more.
 # The game's files themselves (lib/, the game compiled or as source, the
-# zips) are made by mapello/desktop/gamefiles.py, which `python3 -m mapello
+# zips) are made by desktop/gamefiles.py, which `python3 -m desktop
 # bundle` shares; this script copies them onto the drive.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
-SUPPORTED_MAJORS="9 10"     # CircuitPython 9 and 10 (mapello/desktop/mpy_cross.py's SUPPORTED_MAJORS)
+SUPPORTED_MAJORS="9 10"     # CircuitPython 9 and 10 (desktop/mpy_cross.py's SUPPORTED_MAJORS)
 MANIFEST="$HERE/lib/requirements.txt"   # the pinned libraries (circup reads it too)
 # Library files earlier versions of the game put in lib/ that it no longer
 # loads (.py or .mpy): an update removes them.  adafruit_bitmap_font's PCF
@@ -64,9 +64,9 @@ Options:
   --bundle DIR       write mapello-handheld-circuitpython-N.x.zip into DIR for
                      CircuitPython 9 and 10, to unzip onto CIRCUITPY without
                      this script: compiled by the mpy-cross of the release
-                     mapello/desktop/mpy_cross.py's BUNDLE_MPY_CROSS_VERSION
+                     desktop/mpy_cross.py's BUNDLE_MPY_CROSS_VERSION
                      names (or --compile=VERSION's); with --source, or
-                     offline, as source. The same as python3 -m mapello bundle
+                     offline, as source. The same as python3 -m desktop bundle
   --force-version    copy even to a CircuitPython version the game does not support
   -h, --help         this text
 EOF
@@ -129,9 +129,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# --- the game's files: mapello/desktop/gamefiles.py makes them --------------------------
-game_files() {  # ACTION [ARGS] -> python3 -m mapello.desktop.deploy_steps, from the repository
-    (cd "$HERE" && python3 -m mapello.desktop.deploy_steps "$@") || exit 1
+# --- the game's files: desktop/gamefiles.py makes them --------------------------
+game_files() {  # ACTION [ARGS] -> python3 -m desktop.deploy_steps, from the repository
+    (cd "$HERE" && python3 -m desktop.deploy_steps "$@") || exit 1
 }
 compile_options=()  # how to compile, as the Python side reads it
 case "$compile" in

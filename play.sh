@@ -9,7 +9,7 @@ case " $* " in
     *" --web "*)            # standard library and npm only: no .venv needed
         args=()
         for a in "$@"; do [ "$a" = --web ] || args+=("$a"); done
-        exec python3 tools/build_web.py --serve ${args[@]+"${args[@]}"} ;;
+        exec python3 -m desktop.build_web --serve ${args[@]+"${args[@]}"} ;;
 esac
 if [ ! -x .venv/bin/python ]; then
     echo "First run: setting up .venv (a minute)..."
@@ -30,11 +30,11 @@ case " $* " in
 esac
 case " $* " in
     *" --help "*|*" -h "*)
-        .venv/bin/python -m mapello play "$@"
+        .venv/bin/python -m desktop play "$@"
         echo
         echo "play.sh also takes:"
         echo "  --web [--port N]      build the browser page and serve it on localhost"
         echo "                        (port 8000 unless N), instead of the simulator"
         exit 0 ;;
 esac
-exec .venv/bin/python -m mapello play "$@"
+exec .venv/bin/python -m desktop play "$@"

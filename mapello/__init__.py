@@ -1,6 +1,22 @@
-"""Mapello Handheld: the rules (rules/), the game (game/), the computer player
-(ai/), the screens (ui/), the device's adapters (hardware/) and the desktop's
-(sim/, desktop/)."""
+"""Mapello Handheld on the device: the rules (rules/), the game (game/), the
+computer player (ai/), the screens (ui/) and the device's adapters
+(hardware/), all of which goes to a board; the desktop's code is desktop/,
+beside this package."""
+
+
+def load_module(path):
+    """The module `path` (a full name, as "mapello.ui.menu"), imported after a
+    collection unless it is loaded: compiling one from source on a board
+    needs room in one piece, which a collection makes.  The order the game's
+    modules load in is mapello.ui.modules.load's, through this."""
+    import sys
+    module = sys.modules.get(path)
+    if module is None:
+        import gc
+        gc.collect()
+        __import__(path)
+        module = sys.modules[path]
+    return module
 
 
 def drop_modules(paths):

@@ -5,7 +5,7 @@
   is also the CIRCUITPY drive's root, so its code.py would otherwise stand in
   for the standard library's `code` module, which pdb imports;
 - the device modules' `from micropython import const` works: Blinka's
-  micropython module, or else the desktop's stub (mapello/desktop/__init__.py);
+  micropython module, or else the desktop's stub (desktop/__init__.py);
 - the MicroPython VM (`micropython`, installed beside this Python by
   requirements-dev.txt) is put on PATH for the tests that run it.
 """
@@ -19,7 +19,7 @@ _code = sys.modules.get("code")
 if _code is not None and os.path.dirname(os.path.abspath(getattr(_code, "__file__", "") or "")) == ROOT:
     del sys.modules["code"]             # imported from the root before this file ran
 
-from mapello.desktop import micropython_stub  # noqa: E402
+from desktop import micropython_stub  # noqa: E402
 
 micropython_stub()
 

@@ -2,7 +2,7 @@
 CircuitPython would: the drive's root and then its lib/ on sys.path (and
 nothing of the repository), os.getenv answering from its settings.toml, and
 Adafruit Blinka for the hardware and for `micropython` (its const, which a
-board has built in: the desktop's stub in mapello/desktop/ is not on the
+board has built in: the desktop's stub in desktop/ is not on the
 drive).  Used by tests/test_hw_deploy.py on what deploy.sh, the bundle or a
 hand copy put on the drive.
 

@@ -1,4 +1,4 @@
-"""Exhaustive endgame solver on top of the reference rules (tests/reference.py).
+"""Exhaustive endgame solver on top of the reference rules (desktop/reference_rules.py).
 
 Why it exists: the game's move review tells the player, for the last moves
 of a game, which move was best and how many points each other move lost.

@@ -11,10 +11,10 @@ from mapello.game.options import LEVELS
 from mapello.rules.boardfile import parse_board
 from mapello.rules.position import PASS, Position, cell_name, cells_of, flips_mask, moves_mask, popcount
 from mapello.ai.evaluation import BoardInfo, final_margin, margin_value
-from mapello.desktop.tournament import (ab_move, device_nodes, board_set, device_budgets,
+from desktop.bench.tournament import (ab_move, device_nodes, board_set, device_budgets,
                                 greedy_move, jobs_for, plain_openings, play_game, random_board,
                                 summarise, wilson)
-from mapello.desktop import cli
+from desktop import cli
 
 # Black to move has no move (the wall on d3 shields d4), white has d6.
 MUST_PASS = """
@@ -402,7 +402,7 @@ def test_the_micropython_checks_pass_on_cpython_too():
 
 
 def test_device_cost_prints_its_figures(tmp_path):
-    """tools/device_cost.py (cachegrind counts of the VM): a short run prints
+    """desktop/bench/device_cost.py (cachegrind counts of the VM): a short run prints
     its figures, and with --write-docs (which counts the steps too) writes
     the search-cost block of docs/MEASUREMENTS.md in the page's form; the
     figures are never asserted."""
@@ -410,7 +410,7 @@ def test_device_cost_prints_its_figures(tmp_path):
     import shutil
     import subprocess
     import sys
-    from mapello.desktop import measurements
+    from desktop.bench import measurements
     from test_measurements import block, shape
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     page = tmp_path / "MEASUREMENTS.md"
@@ -421,7 +421,7 @@ def test_device_cost_prints_its_figures(tmp_path):
                          (["--nodes", "40", "--write-docs", str(page)],
                           ["making a Thinker: largest ", "a step of the search: largest ",
                            "wrote block search-cost"])):
-        proc = subprocess.run([sys.executable, "tools/device_cost.py"] + args, cwd=root,
+        proc = subprocess.run([sys.executable, "-m", "desktop.bench.device_cost"] + args, cwd=root,
                               capture_output=True, text=True, timeout=300)
         assert proc.returncode == 0, proc.stderr[-2000:]
         for text in expect:
@@ -432,9 +432,9 @@ def test_device_cost_prints_its_figures(tmp_path):
 
 
 def test_the_device_think_program_runs_and_device_cost_reads_it(tmp_path):
-    r"""tools/device_think.py, as a board runs it, here in the MicroPython VM
-    for two moves; device_cost.py --firmware reads its summary (and an
-    ai_bench run's) into the search-firmware block in the page's form."""
+    r"""desktop/bench/device_think.py, as a board runs it, here in the MicroPython VM
+    for two moves; device_cost.py --firmware reads its summary (and a
+    desktop.bench.ai run's) into the search-firmware block in the page's form."""
     import os
     import shutil
     import subprocess
@@ -443,18 +443,18 @@ def test_the_device_think_program_runs_and_device_cost_reads_it(tmp_path):
     ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     exe = shutil.which("micropython") or os.path.join(ROOT, ".venv", "bin", "micropython")
     run_as_code_py = ("import sys; sys.argv[1:] = ['2']; sys.path[0] = ''; "
-                      "exec(open('tools/device_think.py').read())")    # from the root, as a board
+                      "exec(open('desktop/bench/device_think.py').read())")    # from the root, as a board
     think = subprocess.run([exe, "-X", "heapsize=512K", "-c", run_as_code_py], cwd=ROOT,
                            capture_output=True, text=True, timeout=300)
     assert think.returncode == 0, think.stdout + think.stderr
     assert len([line for line in think.stdout.splitlines() if line.startswith("think ")]) == 2
-    bench = subprocess.run([exe, "-X", "heapsize=512K", "-m", "mapello.desktop.ai_bench", "60"], cwd=ROOT,
+    bench = subprocess.run([exe, "-X", "heapsize=512K", "-m", "desktop.bench.ai", "60"], cwd=ROOT,
                            capture_output=True, text=True, timeout=300)
     assert bench.returncode == 0, bench.stdout + bench.stderr
     banner = "Adafruit CircuitPython 10.3.1 on 2026-10-01; Raspberry Pi Pico with rp2040\n"
     log = tmp_path / "board.txt"
     log.write_text(banner + bench.stdout + think.stdout)
-    written = run_into_copy(tmp_path, [sys.executable, "tools/device_cost.py", "--firmware", str(log)])
+    written = run_into_copy(tmp_path, [sys.executable, "-m", "desktop.bench.device_cost", "--firmware", str(log)])
     rows = [line for line in block(written, "search-firmware") if line.startswith("| bytecode |")]
     assert len(rows) == 1 and "nodes a move" in rows[0] and "nodes/s" in rows[0], rows
     assert shape(block(written, "search-firmware"))[:4] == shape(block(PAGE, "search-firmware"))[:4]

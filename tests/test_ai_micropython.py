@@ -7,7 +7,7 @@ its working memory, its transposition table and the board's tables for the
 whole game (so that it never cuts the heap up move after move), and its
 modules are compiled from source here; the 64-bit VM's heap holds about 1.4
 times what a 32-bit board's does.  The heaps leave room above the smallest
-that tools/min_heap.py's bisection finds for the checks."""
+that desktop/bench/min_heap.py's bisection finds for the checks."""
 import os
 import shutil
 import subprocess

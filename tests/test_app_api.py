@@ -2,7 +2,7 @@
 lines: `sounds` (the names of what happened, for a speaker), `last_record`
 (the last finished game, for the serial console), `cursor` and
 `cell_kinds()` (what each cell is, for the simulator's printed screen)."""
-from app_driver import Player
+from desktop.app_driver import Player
 from test_app_flow import first_move_game
 from mapello.game.record import GameRecord
 from mapello.rules.position import BLACK, WHITE, parse_cell

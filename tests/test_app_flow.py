@@ -1,17 +1,17 @@
 """Scripted button sequences through the screens: set up a board, play whole
 games, undo, finish a series, replay; the display text and the frame's colours
 are checked at each step against the driver's own model of the game
-(tests/app_driver.py)."""
+(desktop/app_driver.py)."""
 import re
 import sys
 
-from app_driver import STEP_MS, Player, shown_turn, standing
+from desktop.app_driver import STEP_MS, Player, shown_turn, standing
 from mapello import buttons
 from mapello.rules.notation import parse_position
 from mapello.ui import palette
 from mapello.ui.board_view import COLOUR_WORD, cell_colour, score_line
 from mapello.rules.position import BLACK, PASS, WHITE, Position, cell_name, parse_cell
-from fake_nvm import FakeNvm
+from desktop.fake_nvm import FakeNvm
 from mapello.game.series import Series
 from mapello.game.save.log import NvmStorage
 
@@ -550,7 +550,7 @@ def test_the_computers_code_loads_a_module_a_tick_and_the_buttons_answer_between
 def test_a_new_games_modules_compile_once_the_menu_is_gone(monkeypatch):
     """On the device a game's start is where the heap is tightest: the
     game's modules compile into the room the menu's modules leave, not
-    around them (tools/device_heap.py runs the whole handheld through a
+    around them (desktop/bench/device_heap.py runs the whole handheld through a
     game's start)."""
     import builtins
     from mapello.ui.modules import paths

@@ -29,7 +29,7 @@ SIZES = tuple(range(144, 257, 16))
 FLOWS = ("app_series", "app_setup", "app_menu_evening")
 # Compiled as deploy.sh installs it on an RP2040 with CircuitPython 10.3.1 or
 # later (the native search, and a block standing in for its code's room on
-# the board: tools/min_heap.py), each flow from the smallest of the 16K steps
+# the board: desktop/bench/min_heap.py), each flow from the smallest of the 16K steps
 # it passes at in every layout (docs/MEASUREMENTS.md, block app-heap).
 COMPILED_FROM = {"app_series": 152, "app_setup": 128, "app_menu_evening": 152, "app_resume": 152}
 # Compiled without it (other boards, earlier CircuitPython): the series, which
@@ -95,13 +95,13 @@ def test_an_evenings_series_leaves_the_heap_as_it_found_it():
 
 def compiled_copy(dest, native=True):
     """The device's modules compiled with mpy-cross into `dest` (only .mpy
-    files, as deploy.sh copies them by default: tools/min_heap.py's
+    files, as deploy.sh copies them by default: desktop/bench/min_heap.py's
     compile_package; native: with the native search, as for an RP2040),
     beside the boards and the flows.  The flows' driver, which stands where
     a board has its hardware adapters, is compiled too, as deploy.sh
     compiles those: the flows' scripts alone compile at run time, as a board
     compiles code.py."""
-    from tools.min_heap import compile_module, compile_package
+    from desktop.bench.min_heap import compile_module, compile_package
     dest = str(dest)
     compile_package(os.path.join(ROOT, "mapello"), dest, native=native)
     shutil.copytree(os.path.join(ROOT, "boards"), os.path.join(dest, "boards"))
@@ -147,14 +147,14 @@ ROOM = 16 * 1024          # what a source install must keep free throughout
 
 @pytest.mark.slow
 def test_the_whole_handheld_from_source_keeps_room_through_a_series_at_a_picos_heap():
-    """tools/device_heap.py --watch: code.py's main from .py source (deploy.sh's
+    """desktop/bench/device_heap.py --watch: code.py's main from .py source (deploy.sh's
     offline fallback), a 2-game series against the hard level, a collection
     after every step.  The free heap stays above 16 KB of a board's (in this
     VM's bytes); and so does the largest free block in this VM's own bytes,
     since on a board the free heap cut into small pieces is what fails (the
     firmware's heap can be large in total and its largest free block a few
     hundred bytes)."""
-    proc = subprocess.run([sys.executable, "tools/device_heap.py", "--heaps", str(PICO_KIB), "--watch"],
+    proc = subprocess.run([sys.executable, "-m", "desktop.bench.device_heap", "--heaps", str(PICO_KIB), "--watch"],
                           cwd=ROOT, capture_output=True, text=True, timeout=900)
     out = proc.stdout
     assert proc.returncode == 0, out[-2000:] + proc.stderr[-2000:]

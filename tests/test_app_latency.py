@@ -7,8 +7,8 @@ App's next press or tick, before anything else happens.  So a power cut
 loses at most the move whose frame just went out.  (The play screen works
 out the legal moves once per position: test_app_flow.py checks every cell,
 the hints included, after every move, pass and undo.)"""
-from app_driver import Player
-from fake_nvm import FakeNvm
+from desktop.app_driver import Player
+from desktop.fake_nvm import FakeNvm
 from mapello import buttons
 from mapello.game.save.resume import resume
 from mapello.game.save.log import NvmStorage

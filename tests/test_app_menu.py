@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from app_driver import RULEBOOK, Player
-from fake_nvm import FakeNvm
+from desktop.app_driver import RULEBOOK, Player
+from desktop.fake_nvm import FakeNvm
 from mapello.game.catalogue import Catalogue
 from mapello.game.save.payload import pack
 from mapello.game.series import Series
@@ -447,8 +447,8 @@ def test_a_saved_game_outlives_a_board_file_that_is_not_text(tmp_path):
 
 
 def check(path):
-    """`python3 -m mapello check PATH`'s exit status and output."""
-    proc = subprocess.run([sys.executable, "-m", "mapello", "check", path], cwd=ROOT,
+    """`python3 -m desktop check PATH`'s exit status and output."""
+    proc = subprocess.run([sys.executable, "-m", "desktop", "check", path], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     return proc.returncode, proc.stdout
 

@@ -1,15 +1,15 @@
 """Problems found by playing the app as a new player would: each test is one
 of them, written before its fix."""
-from app_driver import Player, standing
+from desktop.app_driver import Player, standing
 from test_app_flow import first_move_game
-from fake_nvm import FakeNvm
+from desktop.fake_nvm import FakeNvm
 from mapello import buttons
 from mapello.game.game import Game
 from mapello.game.series import Series
 from mapello.game.save.log import NvmStorage
 from mapello.ui.board_view import score_line
 from mapello.rules.position import Position, parse_cell
-from mapello.sim.filestore import FileStorage
+from desktop.sim.filestore import FileStorage
 
 
 def test_a_resigned_game_is_not_resumed_after_a_restart():

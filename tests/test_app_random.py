@@ -2,15 +2,15 @@
 releases and clock jumps) across all screens leave it running, and what it
 shows in shape: the lines, the frame's colours, the score line against the
 discs on the matrix.  On the bundled boards the driver follows the game
-(tests/app_driver.py), so every move the app makes must be legal and leave
+(desktop/app_driver.py), so every move the app makes must be legal and leave
 the score the driver's model has."""
 import random
 import re
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from app_driver import Player, test_boards as driver_boards
-from fake_nvm import FakeNvm
+from desktop.app_driver import Player, test_boards as driver_boards
+from desktop.fake_nvm import FakeNvm
 from mapello.ui import palette
 from mapello.ui.board_view import COLOUR_WORD
 from mapello.rules.boardfile import BoardFile
@@ -18,15 +18,18 @@ from mapello.rules.position import INNER, Position
 from mapello.game.save.log import NvmStorage
 
 ALL_SCREENS = {"menu", "setup", "choice", "play", "game over",
-               "replay", "colour"}
+               "replay", "colour", "records"}
 SCORE = re.compile(r"^B(\d+)\(\+(\d+)\)  W(\d+)\(\+(\d+)\)$")
-INNER_COLOURS = {palette.EMPTY, palette.HINT, palette.WALL, palette.BONUS, palette.BONUS_HINT,
-                 palette.BLACK_DISC, palette.WHITE_DISC, palette.LAST_BLACK, palette.LAST_WHITE,
-                 palette.FLIP_MID, palette.CURSOR_ALT, palette.BAD_CELL, palette.SETUP_CURSOR,
-                 palette.PREVIEW}
-BORDER_COLOURS = {palette.BORDER, palette.JOKER, palette.SETUP_CURSOR}
-BLACKS = (palette.BLACK_DISC, palette.LAST_BLACK)
-WHITES = (palette.WHITE_DISC, palette.LAST_WHITE)
+
+
+def allowed_colours():
+    """(inner cells', border cells') colours, of the palette in use: the
+    menu's Colours line may change it."""
+    inner = {palette.EMPTY, palette.HINT, palette.WALL, palette.BONUS, palette.BONUS_HINT,
+             palette.BLACK_DISC, palette.WHITE_DISC, palette.LAST_BLACK, palette.LAST_WHITE,
+             palette.FLIP_MID, palette.CURSOR_ALT, palette.CURSOR_BLACK, palette.BAD_CELL,
+             palette.SETUP_CURSOR, palette.PREVIEW}
+    return inner, {palette.BORDER, palette.JOKER, palette.SETUP_CURSOR}
 
 
 def scores(line):
@@ -50,8 +53,9 @@ def check_invariants(p):
     assert 1 <= app.brightness <= 100
     assert app.screen_name in ALL_SCREENS, app.screen_name
     colours = [palette.get(app.frame, c) for c in range(100)]
+    inner, border = allowed_colours()
     for c in range(100):
-        allowed = INNER_COLOURS if (INNER >> c) & 1 else BORDER_COLOURS
+        allowed = inner if (INNER >> c) & 1 else border
         assert colours[c] in allowed, (app.screen_name, c, colours[c])
     if app.screen_name in ("play", "replay"):
         assert palette.SETUP_CURSOR not in colours
@@ -63,8 +67,10 @@ def check_invariants(p):
         # the discs on the matrix are the score's, but for the cells that
         # flip, glow as a move's flips, flash or hold the cursor
         blur = colours.count(palette.FLIP_MID) + colours.count(palette.PREVIEW) + 2
-        assert abs(sum(colours.count(x) for x in BLACKS) - black) <= blur, (line, colours)
-        assert abs(sum(colours.count(x) for x in WHITES) - white) <= blur, (line, colours)
+        blacks = colours.count(palette.BLACK_DISC) + colours.count(palette.LAST_BLACK)
+        whites = colours.count(palette.WHITE_DISC) + colours.count(palette.LAST_WHITE)
+        assert abs(blacks - black) <= blur, (line, colours)
+        assert abs(whites - white) <= blur, (line, colours)
     if app.message:
         return                           # it may cover lines 2 to 4
     if app.screen_name == "menu":

@@ -1,11 +1,11 @@
-"""The App on the fake NVM (tests/fake_nvm.py), as a player meets it: a whole
+"""The App on the fake NVM (desktop/fake_nvm.py), as a player meets it: a whole
 game saved move by move with next to no erases; the power cut at every byte
 of every write, a compaction included, then the handheld switched on again;
 damaged and out-of-range saves; a restart after each.  The App is driven by
 its buttons and read by its lines; the game is followed on a Position of our
 own and checked through the storage API."""
-from app_driver import Player
-from fake_nvm import FakeNvm, PowerCut
+from desktop.app_driver import Player
+from desktop.fake_nvm import FakeNvm, PowerCut
 from mapello.game.random_boards import Rng
 from mapello.game.series import Series
 from mapello.game.game import Game

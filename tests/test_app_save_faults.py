@@ -2,14 +2,14 @@
 be read back, a resumed game's own settings, damage far back in the log,
 memory that holds no Mapello save, a saved game nobody can play, and the
 moments between two games of a series.  The App is driven by its buttons and
-read by its lines and frame (tests/app_driver.py) on the fake NVM
-(tests/fake_nvm.py); a power cut is the memory copied into a new App."""
+read by its lines and frame (desktop/app_driver.py) on the fake NVM
+(desktop/fake_nvm.py); a power cut is the memory copied into a new App."""
 import re
 
 import pytest
 
-from app_driver import Player
-from fake_nvm import FakeNvm, PowerCut
+from desktop.app_driver import Player
+from desktop.fake_nvm import FakeNvm, PowerCut
 from test_app_save import RecordingNvm, appends
 from mapello.ai.thinker import Thinker
 from mapello.game.game import Game

@@ -6,7 +6,7 @@ import os
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
-from app_driver import Player  # noqa: E402
+from desktop.app_driver import Player  # noqa: E402
 from mapello import buttons  # noqa: E402
 from mapello.ui.app import AWAKE, DARK, DIMMED  # noqa: E402
 
@@ -90,7 +90,7 @@ def test_the_wire_goes_dark_and_lights_again():
     simulator (and the device's loop) sends the frame when the version
     changes."""
     import neopixel
-    from mapello.sim.devices import SimDevices
+    from desktop.sim.devices import SimDevices
     real_write = neopixel.neopixel_write
     p = sleepy(sleep=1)
     devices = SimDevices(500)
@@ -115,7 +115,7 @@ def test_the_simulator_shows_the_matrix_dim_then_dark():
     """The simulator's screen takes the brightness setting back out, not the
     sleeping matrix's brightness: dimmed shows dimmer, dark shows black."""
     import neopixel
-    from mapello.sim.devices import SimDevices
+    from desktop.sim.devices import SimDevices
     real_write = neopixel.neopixel_write
     p = sleepy(sleep=1)
     devices = SimDevices(500)

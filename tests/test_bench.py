@@ -20,7 +20,7 @@ def check_report(out, depth, start_leaves, rulebook_leaves):
 
 
 def test_bench_on_cpython():
-    proc = subprocess.run([sys.executable, "-m", "mapello.desktop.bench"], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "desktop.bench.engine"], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     check_report(proc.stdout, 8, 390216, 216942)
@@ -29,7 +29,7 @@ def test_bench_on_cpython():
 def test_bench_in_micropython_with_64k_heap():
     exe = shutil.which("micropython")
     assert exe, "micropython missing: run ./test.sh"
-    proc = subprocess.run([exe, "-X", "heapsize=64K", "-m", "mapello.desktop.bench"], cwd=ROOT,
+    proc = subprocess.run([exe, "-X", "heapsize=64K", "-m", "desktop.bench.engine"], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     check_report(proc.stdout, 7, 55092, 33968)
@@ -37,8 +37,8 @@ def test_bench_in_micropython_with_64k_heap():
     assert re.search(r"heap in use after a whole game: \d+ bytes", proc.stdout)
 
 
-def test_save_bench_prints_its_figures():
-    proc = subprocess.run([sys.executable, "tools/save_bench.py", "--games", "10", "--cut-games", "1",
+def test_save_log_prints_its_figures():
+    proc = subprocess.run([sys.executable, "-m", "desktop.bench.save_log", "--games", "10", "--cut-games", "1",
                            "--samd-cut-games", "0", "--warm-games", "0"], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -53,9 +53,9 @@ def test_save_bench_prints_its_figures():
 
 
 def test_save_fuzz_prints_its_figures():
-    """tools/save_fuzz.py: a short run prints its table and, by NVM model,
+    """desktop/bench/save_fuzz.py: a short run prints its table and, by NVM model,
     the cuts and the games lost; the figures are never asserted."""
-    proc = subprocess.run([sys.executable, "tools/save_fuzz.py", "--presses", "300", "--chunk", "150"],
+    proc = subprocess.run([sys.executable, "-m", "desktop.bench.save_fuzz", "--presses", "300", "--chunk", "150"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
@@ -67,15 +67,15 @@ def test_save_fuzz_prints_its_figures():
 
 @pytest.fixture(scope="module")
 def device_latency_quick():
-    """tools/device_latency.py --quick's output: one run for the tests that read it."""
-    proc = subprocess.run([sys.executable, "tools/device_latency.py", "--quick"], cwd=ROOT,
+    """desktop/bench/device_latency.py --quick's output: one run for the tests that read it."""
+    proc = subprocess.run([sys.executable, "-m", "desktop.bench.device_latency", "--quick"], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     return proc.stdout
 
 
 def test_device_latency_prints_its_figures(device_latency_quick):
-    """tools/device_latency.py (the game in the VM under callgrind, from code.py's
+    """desktop/bench/device_latency.py (the game in the VM under callgrind, from code.py's
     entry point on stand-ins of the board's C modules): a quick run prints
     every figure docs/MEASUREMENTS.md quotes; the figures are never asserted."""
     out = device_latency_quick
@@ -116,9 +116,9 @@ def test_device_latency_from_the_pin_meets_the_goals(device_latency_quick):
 
 
 def test_device_heap_reports_a_heap_too_small_as_failing():
-    """tools/device_heap.py: a heap far too small is reported as failing, not
+    """desktop/bench/device_heap.py: a heap far too small is reported as failing, not
     raised (test_app_heap.py runs a whole series at a Pico's heap)."""
-    proc = subprocess.run([sys.executable, "tools/device_heap.py", "--heaps", "64"], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "desktop.bench.device_heap", "--heaps", "64"], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     assert re.search(r"64K: fails \(", proc.stdout), proc.stdout
@@ -129,7 +129,7 @@ def test_device_heap_series_from_the_menu_start_as_the_first_did():
     three one-game series, each begun from the menu after the last: each
     starts with no more of the heap in use than the first, less the names'
     pool (within 1 KB: what the game-over and menu screens first load)."""
-    proc = subprocess.run([sys.executable, "tools/device_heap.py", "--heaps", "400", "--games", "1",
+    proc = subprocess.run([sys.executable, "-m", "desktop.bench.device_heap", "--heaps", "400", "--games", "1",
                            "--series", "3"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     found = re.search(r"400K: passes; .* at each series' start \d+ \((\d+)\), \d+ \((\d+)\), "
@@ -140,15 +140,14 @@ def test_device_heap_series_from_the_menu_start_as_the_first_did():
 
 
 def test_heap_census_charges_every_module_its_own_heap():
-    """tools/heap_census.py: every module of the App's groups is a row with
+    """desktop/bench/heap_census.py: every module of the App's groups is a row with
     the heap it added, the per-group totals are the rows' sums, and the
     names' pool blocks are rows of their own.  A module that a module
     before it imported would add nothing: each row must hold at least a
     module's own object and tables, which also checks that GROUPS lists
     each group leaves first, as the App loads them."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    from heap_census import groups
-    proc = subprocess.run([sys.executable, "tools/heap_census.py"], cwd=ROOT,
+    from desktop.bench.heap_census import groups
+    proc = subprocess.run([sys.executable, "-m", "desktop.bench.heap_census"], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     out = proc.stdout

@@ -174,7 +174,7 @@ def test_a_moves_line_without_its_semicolon_is_a_record_line():
 def test_a_records_moves_are_replayed_and_a_bad_one_is_named_with_its_line():
     """A game record is a board file: the board is its start, and a move on
     its `; moves:` lines that is no move or is illegal makes the file bad,
-    as python3 -m mapello check and the menu both say."""
+    as python3 -m desktop check and the menu both say."""
     text = board([EMPTY_ROW] * 10)                             # rows on lines 2 to 11
     good = parse_board(text + "; moves: e3 f3\n")
     assert good.position == parse_board(text).position        # the start, not the end

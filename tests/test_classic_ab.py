@@ -1,12 +1,12 @@
-"""The classic program in C (mapello/desktop/classic_ab.c) against its Python,
+"""The classic program in C (desktop/bench/classic_ab.c) against its Python,
 tournament._ab: the same value for the same arguments, on plain and Mapello
 positions from the opening to the end, with whole and narrow windows."""
 import random
 
 import pytest
 
-from mapello.desktop import classic_ab, tournament
-from mapello.desktop.tournament import AB_WIN, random_board
+from desktop.bench import classic_ab, tournament
+from desktop.bench.tournament import AB_WIN, random_board
 from mapello.rules.position import PASS, Position
 
 pytestmark = pytest.mark.skipif(not classic_ab.available(), reason="no C compiler here")

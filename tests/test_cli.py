@@ -1,4 +1,4 @@
-"""`python3 -m mapello` as a user runs it: from the repository root, no install."""
+"""`python3 -m desktop` as a user runs it: from the repository root, no install."""
 import os
 import subprocess
 import sys
@@ -10,7 +10,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def run(*args):
-    proc = subprocess.run([sys.executable, "-m", "mapello"] + list(args), cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "desktop"] + list(args), cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     return proc.returncode, proc.stdout, proc.stderr
 

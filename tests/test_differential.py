@@ -1,4 +1,4 @@
-"""The bitmask engine against the simple reference rules (tests/reference.py),
+"""The bitmask engine against the simple reference rules (desktop/reference_rules.py),
 written from docs/DESIGN.md alone, on many random boards with walls, bonuses and
 jokers: legal moves at every ply, every move's flips, passes, scores, perft."""
 import random
@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from mapello.rules.boardfile import parse_board
 from mapello.rules.position import PASS, cell_name, cells_of, parse_cell
 from mapello.rules.perft import perft
-from reference import RefBoard, perft as ref_perft
+from desktop.reference_rules import RefBoard, perft as ref_perft
 
 INNER_FREE = [(r, c) for r in range(1, 9) for c in range(1, 9)
               if (r, c) not in ((4, 4), (4, 5), (5, 4), (5, 5))]

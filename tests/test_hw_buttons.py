@@ -225,3 +225,73 @@ def test_only_directions_repeat_and_the_last_one_wins():
     assert r.due(350) == -1 and r.due(400) == buttons.RIGHT
     r.released(buttons.UP, 410)                   # not the repeating one
     assert r.due(500) == buttons.RIGHT
+
+
+class RecordingApp:
+    """What the Console feeds: the presses and releases it passes on."""
+
+    def __init__(self):
+        self.frame = bytearray(300)
+        self.lines = ["", "", "", ""]
+        self.version = 0
+        self.brightness = 50
+        self.message = ""
+        self.log = []
+
+    def press(self, b):
+        self.log.append(("press", buttons.NAMES[b]))
+
+    def release(self, b):
+        self.log.append(("release", buttons.NAMES[b]))
+
+    def tick(self):
+        pass
+
+
+def test_a_release_lost_when_keypads_queue_overflowed_stops_the_repeat(wire):
+    """The loop stalls while the player presses more than keypad's queue
+    holds: the release of a held direction is lost.  The next poll sees the
+    queue overflowed, clears it and releases every button held, through the
+    Console to the repeater (the direction stops repeating) and the App; a
+    key still down then does not come back as a new press."""
+    import keypad
+    from mapello.hardware.console import Console
+    pins = [getattr(board, n) for n in read_settings(PICO.get).button_pins]
+    keys = keypad.Keys(pins, value_when_pressed=False, pull=True, interval=HOUR, max_events=4)
+    source = hwkeys.KeypadInput(keys, bytearray(range(len(pins))))
+    app, clock = RecordingApp(), [0]
+    con = Console(app, None, [source], None, lambda: clock[0], repeater=Repeater(350, 90))
+
+    def step(at):
+        clock[0] = at
+        con.step()
+
+    scan(source)
+    press_pin("GP3")                             # DOWN
+    press_pin("GP7")                             # B
+    scan(source)
+    step(0)
+    step(400)                                    # DOWN repeats after its delay
+    assert app.log == [("press", "DOWN"), ("press", "B"), ("press", "DOWN")]
+    del app.log[:]
+    for _ in range(2):                           # the loop stalls: A twice fills the queue ...
+        press_pin("GP6")
+        scan(source)
+        press_pin("GP6", down=False)
+        scan(source)
+    press_pin("GP3", down=False)                 # ... and DOWN's release is lost
+    scan(source)
+    assert keys.events.overflowed
+    step(450)
+    assert not keys.events.overflowed and not keys.events
+    assert app.log == [("release", "DOWN"), ("release", "B")]
+    for at in range(500, 3000, 50):              # no repeat, and B (still down) is no new press
+        scan(source)
+        step(at)
+    assert app.log == [("release", "DOWN"), ("release", "B")]
+    press_pin("GP7", down=False)                 # B's release, told again: no harm
+    scan(source)
+    press_pin("GP5")                             # RIGHT, a new press, goes through
+    scan(source)
+    step(3000)
+    assert app.log[2:] == [("release", "B"), ("press", "RIGHT")]

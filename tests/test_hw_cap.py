@@ -18,7 +18,7 @@ from mapello.hardware.settings import read_settings  # noqa: E402
 from mapello.rules.boardfile import load_board  # noqa: E402
 from mapello.rules.position import BLACK, WHITE, parse_cell  # noqa: E402
 from mapello.ui import palette  # noqa: E402
-from app_driver import Player  # noqa: E402
+from desktop.app_driver import Player  # noqa: E402
 from test_palette import PALETTES, border_states, inner_states, neighbour_pairs, transient  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

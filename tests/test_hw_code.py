@@ -30,7 +30,7 @@ from mapello.game.game import Game  # noqa: E402
 from mapello.rules.position import PASS, parse_cell  # noqa: E402
 from mapello.ui.board_view import score_line  # noqa: E402
 from mapello.ui.palette import WALL, get as palette_get  # noqa: E402
-from app_driver import shown_turn  # noqa: E402
+from desktop.app_driver import shown_turn  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CODE = os.path.join(ROOT, "code.py")
@@ -237,7 +237,7 @@ def test_code_py_plays_a_whole_game(device, capsys):
     from mapello.game.record.text import from_text
     record = from_text(text)
     assert list(record.moves) == list(player.model.moves) and record.replay().score() == pos.score()
-    assert "python3 -m mapello replay FILE" in out[:out.index("; Mapello game record")]
+    assert "python3 -m desktop replay FILE" in out[:out.index("; Mapello game record")]
     assert pos.is_over() and player.moves >= 20
     assert player.tries == player.moves           # with a display every press reaches the game
     assert app.screen_name == "game over" and app.lines[1] == score_line(pos)

@@ -371,7 +371,7 @@ def test_each_finished_game_is_printed_once_as_a_text_record(monkeypatch):
     app.finish(first)
     con.step()
     con.step()
-    assert len(printed) == 3 and printed[1].strip() == "python3 -m mapello replay FILE"
+    assert len(printed) == 3 and printed[1].strip() == "python3 -m desktop replay FILE"
     # the text form is forgotten again: the game never needs it
     assert "mapello.game.record.text" not in sys.modules and "mapello.rules.notation" not in sys.modules
     from mapello.game.record.text import from_text

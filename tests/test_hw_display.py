@@ -213,16 +213,12 @@ def sheet_pixels(sheet):
 
 
 def load_make_font():
-    import importlib.util
-    path = os.path.join(os.path.dirname(PCF_FILE), "..", "tools", "make_font.py")
-    spec = importlib.util.spec_from_file_location("make_font", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from desktop import make_font
+    return make_font
 
 
 def test_the_committed_sheet_is_what_the_pcf_gives(tmp_path):
-    """fonts/mapello-5x8.bin is tools/make_font.py's output for the committed
+    """fonts/mapello-5x8.bin is desktop/make_font.py's output for the committed
     .pcf, byte for byte: after a change to the font, run make_font.py --bin."""
     make_font = load_make_font()
     lit = make_font.sheet_pixels(PCF_FILE)

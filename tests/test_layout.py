@@ -1,8 +1,8 @@
 """The repository root is the CIRCUITPY drive's root (code.py, boot.py, lib/),
-and still a Python project: pytest, pdb's `interact` and `python3 -m mapello`
+and still a Python project: pytest, pdb's `interact` and `python3 -m desktop`
 must not take the root's code.py for the standard library's `code` module,
 and CPython, which has no `micropython` module, must get the one whose const
-the device modules import (mapello.desktop.micropython_stub), from every
+the device modules import (desktop.micropython_stub), from every
 entry point."""
 import glob
 import io
@@ -62,8 +62,8 @@ def _traced(n):
     return n + 1
 
 
-def test_python_m_mapello_from_the_root():
-    proc = subprocess.run([sys.executable, "-m", "mapello", "perft", "start", "2"], cwd=ROOT,
+def test_python_m_desktop_from_the_root():
+    proc = subprocess.run([sys.executable, "-m", "desktop", "perft", "start", "2"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["12"]
@@ -72,39 +72,40 @@ def test_python_m_mapello_from_the_root():
 def test_the_system_python_runs_mapello_though_the_device_modules_need_micropython():
     """The system's python3 with nothing installed (-S: not even .venv's
     Blinka, whose micropython module would do): a device module alone does
-    not import, and `python3 -m mapello` gives it the desktop's stub."""
+    not import, and `python3 -m desktop` gives it the desktop's stub."""
     bare = subprocess.run([sys.executable, "-S", "-E", "-c", "import mapello.rules.geometry"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert bare.returncode != 0 and "No module named 'micropython'" in bare.stderr, bare.stderr
-    proc = subprocess.run([sys.executable, "-S", "-E", "-m", "mapello", "perft", "start", "2"], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-S", "-E", "-m", "desktop", "perft", "start", "2"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["12"]
 
 
-# Runs a script (python3 tools/save_bench.py) or a module (python3 -m mapello) as python3
-# would, with no micropython module to be found (as without Blinka).
+# Runs a module (python3 -m desktop.bench.save_log) as python3 -m would, with no
+# micropython module to be found (as without Blinka).
 WITHOUT_MICROPYTHON = """\
-import os, runpy, sys
+import runpy, sys
 sys.modules["micropython"] = None
 what, sys.argv = sys.argv[1], sys.argv[1:]
-if what.endswith(".py"):
-    sys.path[0] = os.path.dirname(os.path.abspath(what))
-    runpy.run_path(what, run_name="__main__")
-else:
-    runpy.run_module(what, run_name="__main__", alter_sys=True)
+runpy.run_module(what, run_name="__main__", alter_sys=True)
 """
-# tools/device_think.py runs on a board, as its code.py
-TOOLS = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "tools", "*.py"))
-               if "__main__" in open(p).read() and not p.endswith("device_think.py"))
+# The two packages with a __main__.py, then every module of desktop/ that
+# runs with -m (desktop/vm_serve.py and desktop/bench/device_think.py are
+# the VM's and a board's programs, run as scripts there)
+ENTRY_POINTS = ["desktop", "desktop.sim"] + sorted(
+    os.path.relpath(p, ROOT)[:-3].replace(os.sep, ".")
+    for p in glob.glob(os.path.join(ROOT, "desktop", "**", "*.py"), recursive=True)
+    if 'if __name__ == "__main__"' in open(p).read())
+RUN_AS_THEY_ARE = {"desktop.bench.ai": [], "desktop.bench.device_model.nvm_image": ["NVM", "2"]}
 
 
-@pytest.mark.parametrize("command", [[t, "--help"] for t in TOOLS] + [
-    ["mapello", "--help"], ["mapello.sim", "--help"], ["mapello.desktop.ai_bench"],
-    ["tools.device_model.nvm_image", "NVM", "2"]], ids=lambda command: command[0])
+@pytest.mark.parametrize("command", [[m] + RUN_AS_THEY_ARE.get(m, ["--help"]) for m in ENTRY_POINTS],
+                         ids=lambda command: command[0])
 def test_every_entry_point_imports_the_device_modules_without_micropython(command, tmp_path):
     """Each CPython entry point gives the stub before its first device
-    module (a tool's --help imports all that the tool imports at its top)."""
+    module (a tool's --help imports all that the tool imports at its top):
+    importing the package desktop does."""
     command = [str(tmp_path / "nvm.bin") if word == "NVM" else word for word in command]
     proc = subprocess.run([sys.executable, "-c", WITHOUT_MICROPYTHON] + command, cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
@@ -113,8 +114,8 @@ def test_every_entry_point_imports_the_device_modules_without_micropython(comman
     assert "micropython" not in proc.stderr
 
 
-def test_python_m_mapello_puts_the_standard_library_first(monkeypatch):
-    from mapello.desktop import standard_library_first
+def test_python_m_desktop_puts_the_standard_library_first(monkeypatch):
+    from desktop import standard_library_first
     monkeypatch.setattr(sys, "path", [ROOT, "/usr/lib/python3", "/site-packages"])
     standard_library_first()
     assert sys.path == ["/usr/lib/python3", "/site-packages", ROOT]

@@ -1,7 +1,8 @@
 """docs/MEASUREMENTS.md is written by the benchmarks: every block names the
-command that writes it, whose script takes --write-docs; the quick ones
-are run into a copy of the page, and what they write must have the form the
-page has (the same rows and columns; the numbers are never compared)."""
+command that writes it, a module of desktop/bench/ run with -m, which takes
+--write-docs; the quick ones are run into a copy of the page, and what they
+write must have the form the page has (the same rows and columns; the
+numbers are never compared)."""
 import os
 import re
 import shutil
@@ -10,7 +11,7 @@ import sys
 
 import pytest
 
-from mapello.desktop import measurements
+from desktop.bench import measurements
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PY = sys.executable
@@ -31,26 +32,23 @@ PENDING = {
 }
 
 
+def module_of(command):
+    """The module a block's command runs with -m, or None."""
+    words = command.split()
+    return words[words.index("-m") + 1] if "-m" in words else None
+
+
 def script_of(command):
     """The file of the script a block's command runs."""
-    words = command.split()
-    if "-m" in words:
-        module = words[words.index("-m") + 1]
-        if module == "mapello":                    # the command line: its subcommand's module
-            return os.path.join("mapello", "desktop", words[words.index("-m") + 2] + ".py")
+    module = module_of(command)
+    if module:
         return module.replace(".", os.sep) + ".py"
-    return next(w for w in words if w.endswith(".py"))
+    return next(w for w in command.split() if w.endswith(".py"))
 
 
 def help_command(command):
     """The block's command with --help in place of its arguments."""
-    words = command.split()
-    if "-m" in words and words[words.index("-m") + 1] == "mapello":
-        return words[:words.index("-m") + 3] + ["--help"]
-    script = script_of(command)
-    if "-m" in words:
-        return [PY, "-m", words[words.index("-m") + 1], "--help"]
-    return [PY, script, "--help"]
+    return [PY, "-m", module_of(command), "--help"]
 
 
 def shape(lines):
@@ -78,6 +76,8 @@ def test_every_block_names_an_existing_script_and_ends():
     assert len(names) == len(re.findall(r"^<!-- end ", PAGE, re.M)), "an end line without its begin"
     for name, command, body in BLOCKS:
         assert os.path.exists(os.path.join(ROOT, script_of(command))), (name, command)
+        # one way to run a benchmark: its module of desktop/bench/, from the root
+        assert name in PENDING or command.startswith(".venv/bin/python -m desktop.bench."), (name, command)
         assert any(line.strip() for line in body) or name not in PENDING, name
     assert set(PENDING) <= set(names), "PENDING names a block the page no longer has"
 
@@ -121,11 +121,11 @@ def run_into_copy(tmp_path, args, timeout=300):
 
 
 @pytest.mark.parametrize("name,args", [
-    ("engine-speed", [PY, "-m", "mapello.desktop.bench"]),
-    ("search-speed", [PY, "-m", "mapello.desktop.ai_bench", "40"]),
-    ("save-log", [PY, "tools/save_bench.py", "--games", "4", "--cut-games", "1",
+    ("engine-speed", [PY, "-m", "desktop.bench.engine"]),
+    ("search-speed", [PY, "-m", "desktop.bench.ai", "40"]),
+    ("save-log", [PY, "-m", "desktop.bench.save_log", "--games", "4", "--cut-games", "1",
                   "--samd-cut-games", "0", "--warm-games", "0"]),
-    ("heap-census", [PY, "tools/heap_census.py"]),
+    ("heap-census", [PY, "-m", "desktop.bench.heap_census"]),
 ])
 def test_a_quick_benchmark_writes_its_block_in_the_pages_form(tmp_path, name, args):
     written = run_into_copy(tmp_path, args)
@@ -136,9 +136,9 @@ def test_a_quick_benchmark_writes_its_block_in_the_pages_form(tmp_path, name, ar
 
 
 def test_min_heap_and_the_tournament_write_their_rows(tmp_path):
-    written = run_into_copy(tmp_path, [PY, "tools/min_heap.py", "--mpy"])
+    written = run_into_copy(tmp_path, [PY, "-m", "desktop.bench.min_heap", "--mpy"])
     assert shape(block(written, "engine-heap")) == shape(block(PAGE, "engine-heap"))
-    written = run_into_copy(tmp_path, [PY, "-m", "mapello", "tournament", "medium", "greedy",
+    written = run_into_copy(tmp_path, [PY, "-m", "desktop.bench.tournament", "medium", "greedy",
                                        "--random", "0", "--nodes", "30", "--jobs", "1"])
     rows = block(written, "tournament")
     assert rows[:-1] == block(PAGE, "tournament")            # a new pairing: a row added
@@ -151,7 +151,7 @@ def test_min_heap_and_the_tournament_write_their_rows(tmp_path):
 def test_device_heap_writes_its_installs_row(tmp_path):
     """A heap far too small: the run fails quickly and still writes its
     install's row, in the table's form, saying so."""
-    written = run_into_copy(tmp_path, [PY, "tools/device_heap.py", "--heaps", "64"])
+    written = run_into_copy(tmp_path, [PY, "-m", "desktop.bench.device_heap", "--heaps", "64"])
     assert shape(block(written, "device-heap")) == shape(block(PAGE, "device-heap"))
     row = [r for r in block(written, "device-heap") if r.startswith("| from `.py` source |")]
     assert measurements.cells(row[0])[1:3] == ["64-bit, sizes run: 64K; seed 1", "fails at every size run"]

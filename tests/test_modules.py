@@ -11,14 +11,10 @@ from mapello.ui.modules import GROUPS, SCREENS, SWITCHED, paths, words
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "mapello")
 
-def _desktop_only(path):
-    """Marked `# desktop-only` in its first five lines, as deploy.sh reads it."""
-    with open(path) as f:
-        return "# desktop-only" in [f.readline().rstrip("\r\n").lower() for _ in range(5)]
 
-
-def all_modules():
-    """{module name: file} of every module under mapello/."""
+def device_modules():
+    """{module name: file} of every module under mapello/: each goes to the
+    device (tests/test_hw_deploy.py checks the install's list against them)."""
     found = {}
     for folder, subfolders, names in os.walk(PACKAGE):
         subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
@@ -30,12 +26,6 @@ def all_modules():
                     dotted = dotted[:-len(".__init__")]
                 found[dotted] = path
     return found
-
-
-def device_modules():
-    """Those that deploy.sh installs: not sim/, desktop/ or desktop-only."""
-    return {m: p for m, p in all_modules().items()
-            if not m.startswith(("mapello.sim", "mapello.desktop")) and not _desktop_only(p)}
 
 
 def entries(table):
@@ -137,7 +127,7 @@ def test_every_screen_names_its_module_and_groups():
         if needs:
             assert switched[path] in needs, (name, path, switched[path])
     asked = set()
-    for module, path in all_modules().items():
+    for module, path in device_modules().items():
         if not module.startswith("mapello.ui"):
             continue
         with open(path) as f:
@@ -184,6 +174,35 @@ def test_the_screens_loads_drop_what_the_next_screen_does_not_need():
     modules.use(("menu",))
 
 
+def test_a_group_loads_in_one_order_at_once_or_a_module_a_call(monkeypatch):
+    """load() (a hint asked for before the play screen's ticks loaded the
+    computer) and load_step() (those ticks) import the computer's modules
+    in the same order: the table's, the search's own (the kernel's choice)
+    right after the kernel, each alone, so that no module's import lines
+    compile anything."""
+    import builtins
+    import sys
+    from mapello.ai import kernel
+    group = list(paths("ai"))
+    at = group.index("mapello.ai.kernel") + 1
+    expected = group[:at] + list(kernel.modules()) + group[at:]
+    real = builtins.__import__
+    compiled = []
+
+    def spy(name, *args, **kwargs):
+        if name.startswith("mapello.ai") and name not in sys.modules:
+            compiled.append(name)
+        return real(name, *args, **kwargs)
+    monkeypatch.setattr(builtins, "__import__", spy)
+    for load in (lambda: modules.load("ai"), lambda: [modules.load_step("ai") for _ in range(9)]):
+        modules.use(())
+        del compiled[:]
+        load()
+        assert compiled == expected
+    assert modules.load("ai") is sys.modules["mapello.ai.thinker"] and compiled == expected
+    modules.use(())
+
+
 def test_const_comes_from_micropython_alone():
     """A device module that calls const() imports it plainly at its top,
     `from micropython import const` (or from a device module that does, as
@@ -191,7 +210,7 @@ def test_const_comes_from_micropython_alone():
     with no fallback of its own: on a board and in the MicroPython VM the
     compiler folds micropython's (an underscored name then takes no room),
     and CPython gets the module from the desktop's entry points
-    (mapello.desktop.micropython_stub)."""
+    (desktop.micropython_stub)."""
     found = []
     device = device_modules()
     for module, path in sorted(device.items()):
@@ -217,7 +236,7 @@ def test_const_comes_from_micropython_alone():
 def test_no_import_cycles():
     """No module of mapello/ imports, at its top or inside a function, a
     module that imports it back, directly or through others."""
-    known = all_modules()
+    known = device_modules()
     graph = {m: set(imports(p, known)) - {m} for m, p in known.items()}
     cycles = set()
     for start in sorted(graph):
@@ -233,3 +252,18 @@ def test_no_import_cycles():
                     seen.add(dep)
                     stack.append((dep, trail + (dep,)))
     assert not cycles, "import cycles: %s" % sorted(cycles)
+
+
+def test_the_device_modules_import_nothing_of_the_desktops():
+    """mapello/ is what ships: none of its modules imports, anywhere, from
+    desktop/ or the tests, which stay on the computer."""
+    found = []
+    for module, path in sorted(device_modules().items()):
+        with open(path) as f:
+            tree = ast.parse(f.read())
+        for n in ast.walk(tree):
+            names = ([a.name for a in n.names] if isinstance(n, ast.Import) else
+                     [n.module or ""] if isinstance(n, ast.ImportFrom) and not n.level else [])
+            found += ["%s:%d imports %s" % (module, n.lineno, name) for name in names
+                      if name.split(".")[0] in ("desktop", "tests")]
+    assert not found, found

@@ -14,7 +14,7 @@ from mapello.ai.evaluation import BoardInfo
 from mapello.ai import search as bytecode
 from mapello.rules.notation import parse_position, position_text
 from mapello.rules.position import PASS, Position, cells_of, moves_mask, popcount
-from mapello.desktop.tournament import random_board
+from desktop.bench.tournament import random_board
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from viper_emulation import load_native, watch_words  # noqa: E402
@@ -110,7 +110,7 @@ def kernel_in_vm(tmp_path, march):
     compiled by MicroPython's mpy-cross for `march`; what the kernel says
     and a move the Thinker makes there."""
     shutil.copytree(os.path.join(ROOT, "mapello"), tmp_path / "mapello",
-                    ignore=shutil.ignore_patterns("__pycache__", "desktop", "sim"))
+                    ignore=shutil.ignore_patterns("__pycache__"))
     native = tmp_path / "mapello" / "ai" / "native.py"
     subprocess.run([mpy_cross(), "-march=" + march, "-s", "mapello/ai/native.py",
                     "-o", str(native.with_suffix(".mpy")), str(native)], check=True)
@@ -145,7 +145,7 @@ def test_the_vm_player_chooses_the_thinkers_moves():
     """The desktop's long runs play the levels in the VM's native code:
     the same moves as the Thinker in CPython."""
     from mapello.ai.thinker import Thinker
-    from mapello.desktop.vm_player import VMPlayer
+    from desktop.vm_player import VMPlayer
     with VMPlayer() as vm:
         for i, pos in enumerate(positions(12, seed=5)):
             for level, nodes in ((2, 3000), (1, 800), (0, 0)):      # hard, medium, easy

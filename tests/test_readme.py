@@ -3,7 +3,7 @@ user's shell runs it, with its documented output checked; and the manual's
 promises: short, no history, every relative link to a file that exists.
 
 Commands are found in the documents' code blocks and in their inline code
-(`python3 -m mapello ...`, `./play.sh ...`, `./deploy.sh ...`, `.venv/bin/...`);
+(`python3 -m desktop ...`, `./play.sh ...`, `./deploy.sh ...`, `.venv/bin/...`);
 each one found must be handled here, either run or set aside with the reason,
 so a new command fails this test until it is.  Blocks of `$ command` lines are
 transcripts: the command's output must be the lines that follow.  Commands run
@@ -75,7 +75,7 @@ def repo(tmp_path_factory):
     """The repository's folders as links, with docs/images a folder of its
     own (the snapshot command writes there)."""
     where = tmp_path_factory.mktemp("readme")
-    for name in ("mapello", "boards", "fonts", "tools", ".venv", "play.sh", "requirements.txt",
+    for name in ("mapello", "desktop", "boards", "fonts", ".venv", "play.sh", "requirements.txt",
                  "requirements-window.txt", "code.py", "boot.py", "settings.toml.pico",
                  "settings.toml.pybadge"):
         os.symlink(os.path.join(ROOT, name), where / name)
@@ -225,11 +225,11 @@ def check_play_sh_window(repo, command):
     the same arguments, as for the commands run here."""
     text = read("play.sh")
     assert '*" --window "*)' in text and "requirements-window.txt" in text
-    assert text.rstrip().endswith('exec .venv/bin/python -m mapello play "$@"')
+    assert text.rstrip().endswith('exec .venv/bin/python -m desktop play "$@"')
 
 
 def check_bundle(repo, command):
-    """`python3 -m mapello bundle dist` writes the drag-and-drop zips: here
+    """`python3 -m desktop bundle dist` writes the drag-and-drop zips: here
     as source (--source), since compiling would download CircuitPython's
     mpy-cross (tests/test_hw_deploy.py compiles with a stand-in)."""
     status, out = shell(repo, command.replace(" DIR", " dist") + " --source")
@@ -267,11 +267,11 @@ HANDLED = {
     "./play.sh --window": check_play_sh_window,
     "./play.sh --web": covered_by("test_web.py::test_play_sh_web_builds_and_serves_the_page"),
     "./play.sh --help": covered_by("test_sim_terminal.py::test_play_sh_help_names_every_option"),
-    ".venv/bin/python tools/build_web.py": covered_by(
+    ".venv/bin/python -m desktop.build_web": covered_by(
         "test_web.py::test_the_page_holds_the_device_code_as_it_is_and_none_of_the_desktops"),
-    ".venv/bin/python tools/web_bench.py": covered_by(
+    ".venv/bin/python -m desktop.bench.web_page": covered_by(
         "test_web.py::test_the_web_tools_print_their_figures_and_write_the_picture"),
-    ".venv/bin/python tools/web_screenshot.py": covered_by(
+    ".venv/bin/python -m desktop.web_screenshot": covered_by(
         "test_web.py::test_the_web_tools_print_their_figures_and_write_the_picture"),
     "./test.sh": not_run("the test run itself"),
     './test.sh -m "not slow"': not_run("the test run itself"),
@@ -279,19 +279,19 @@ HANDLED = {
     './play.sh --boards docs/boards --keys "A UP LEFT A A WAIT300" '
     '--snapshot docs/images/worst-case.png': check_worst_case_snapshot,
     './play.sh --keys "A B DOWN DOWN A"': not_run("a transcript, checked by test_transcripts"),
-    "python3 -m mapello perft start 6": check_perft,
-    'python3 -m mapello replay start --moves "e3 f3 g3 g2 c5 h3 h1 f1 pass d3"':
+    "python3 -m desktop perft start 6": check_perft,
+    'python3 -m desktop replay start --moves "e3 f3 g3 g2 c5 h3 h1 f1 pass d3"':
         last_line_is("score black 6 white 7"),
-    'python3 -m mapello replay start --moves "e3 f3 e3"': not_run("a transcript, checked by test_transcripts"),
-    "python3 -m mapello replay game.txt": check_replay_record,
-    "python3 -m mapello replay FILE": check_replay_record,
-    "python3 -m mapello review game.txt": check_review_record,
-    "python3 -m mapello check boards/*.txt": check_boards,
-    "python3 -m mapello show start": check_show_start,
-    "python3 -m mapello tournament medium greedy --random 2 --nodes 500": check_quick_tournament,
-    "python3 -m mapello bundle dist": check_bundle,
-    "python3 -m mapello bundle DIR": check_bundle,
-    "py -m mapello bundle dist": not_run("Windows' launcher for python3: the command above"),
+    'python3 -m desktop replay start --moves "e3 f3 e3"': not_run("a transcript, checked by test_transcripts"),
+    "python3 -m desktop replay game.txt": check_replay_record,
+    "python3 -m desktop replay FILE": check_replay_record,
+    "python3 -m desktop review game.txt": check_review_record,
+    "python3 -m desktop check boards/*.txt": check_boards,
+    "python3 -m desktop show start": check_show_start,
+    "python3 -m desktop tournament medium greedy --random 2 --nodes 500": check_quick_tournament,
+    "python3 -m desktop bundle dist": check_bundle,
+    "python3 -m desktop bundle DIR": check_bundle,
+    "py -m desktop bundle dist": not_run("Windows' launcher for python3: the command above"),
     "./deploy.sh --dry-run": covered_by("test_hw_deploy.py::test_the_drive_is_found_without_target"),
     "./deploy.sh": covered_by("test_hw_deploy.py::test_fresh_install"),
     "./deploy.sh --settings pybadge": covered_by("test_hw_deploy.py::test_pybadge_settings_example"),
@@ -318,7 +318,7 @@ def test_every_command_runs_as_written_from_the_repository_root():
     .venv/bin/python; a bare python3 runs the standard-library tools only."""
     for command in commands():
         if command.startswith("python3 "):
-            assert command.startswith("python3 -m mapello "), command
+            assert command.startswith("python3 -m desktop "), command
             assert command.split()[3] not in ("play",), command
 
 
@@ -394,7 +394,7 @@ def test_the_board_file_error_example(repo):
     (repo / "mine").mkdir()
     (repo / "mine" / "boards").mkdir()
     (repo / "mine" / "boards" / "mine.txt").write_text("; Mine\n" + "\n".join(r.strip() for r in rows) + "\n")
-    status, out = shell(repo / "mine", "PYTHONPATH=%s python3 -m mapello check boards/mine.txt" % ROOT)
+    status, out = shell(repo / "mine", "PYTHONPATH=%s python3 -m desktop check boards/mine.txt" % ROOT)
     assert status == 1 and out.strip() == "BAD  " + example
 
 
@@ -417,8 +417,8 @@ def test_the_worst_case_table_is_what_the_wire_carries():
     from mapello.rules.boardfile import load_board
     from mapello.rules.position import BLACK, WHITE, parse_cell
     from mapello.ui.app import App
-    from mapello.sim import VirtualClock, run_script, script_tokens
-    from mapello.sim.devices import SimDevices
+    from desktop.sim import VirtualClock, run_script, script_tokens
+    from desktop.sim.devices import SimDevices
     import neopixel
     real_write = neopixel.neopixel_write
     clock = VirtualClock()

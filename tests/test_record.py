@@ -172,7 +172,7 @@ def test_replay_command_reads_a_text_record(tmp_path):
     moves, final = random_game(board.position, 5)
     path = tmp_path / "game.txt"
     path.write_text(to_text(GameRecord(board.position, moves, board.name, board.limits)))
-    out = subprocess.run([sys.executable, "-m", "mapello", "replay", str(path)], cwd=ROOT,
+    out = subprocess.run([sys.executable, "-m", "desktop", "replay", str(path)], cwd=ROOT,
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     b, w = final.score()
@@ -180,7 +180,7 @@ def test_replay_command_reads_a_text_record(tmp_path):
     # --moves on a record plays after the recorded moves
     short = tmp_path / "short.txt"
     short.write_text(to_text(GameRecord(board.position, moves[:-1])))
-    out = subprocess.run([sys.executable, "-m", "mapello", "replay", str(short), "--moves",
+    out = subprocess.run([sys.executable, "-m", "desktop", "replay", str(short), "--moves",
                           "pass" if moves[-1] == PASS else _name(moves[-1])], cwd=ROOT,
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
@@ -190,7 +190,7 @@ def test_replay_command_reads_a_text_record(tmp_path):
 def test_replay_command_reports_an_illegal_record_move(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_text(to_text(GameRecord(Position(), [])) + "; moves: e3 e3\n")
-    out = subprocess.run([sys.executable, "-m", "mapello", "replay", str(path)], cwd=ROOT,
+    out = subprocess.run([sys.executable, "-m", "desktop", "replay", str(path)], cwd=ROOT,
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "move 2 e3 by white is illegal" in out.stderr
 

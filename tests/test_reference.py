@@ -1,12 +1,7 @@
-"""Tests of the reference rules oracle (tests/reference.py) itself."""
-import os
-import sys
-
+"""Tests of the reference rules oracle (desktop/reference_rules.py) itself."""
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from reference import RefBoard, perft  # noqa: E402
+from desktop.reference_rules import RefBoard, perft
 
 EMPTY_ROW = ". . . . . . . . . ."
 

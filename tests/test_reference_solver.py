@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from reference import SIZE, RefBoard, is_border  # noqa: E402
+from desktop.reference_rules import SIZE, RefBoard, is_border  # noqa: E402
 from reference_solver import best, points_lost, solve  # noqa: E402
 
 BLACK_TOP = ["." * SIZE] + [".BBBBBBBB."] * 6          # border row, ranks 1-6 black

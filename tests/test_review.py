@@ -2,7 +2,7 @@
 mapello/ui/replay.py), through the buttons and the display: each move's
 verdict against tests/reference_solver.py's exhaustive search of the last
 moves, the review in slices while the buttons answer, leaving the replay
-stops it and what it found stays for the game; `python3 -m mapello review
+stops it and what it found stays for the game; `python3 -m desktop review
 FILE` and the MicroPython VM give the verdicts the replay shows."""
 import os
 import re
@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from app_driver import Player
-from reference import RefBoard
+from desktop.app_driver import Player
+from desktop.reference_rules import RefBoard
 from reference_solver import solve
 from mapello import buttons
 from mapello.ai.review import Review, verdict
@@ -240,7 +240,7 @@ def test_leaving_the_replay_stops_the_review_and_what_it_found_stays():
 
 
 def printed_verdicts(out):
-    """The verdicts `python3 -m mapello review` printed, as shown_verdict() gives them."""
+    """The verdicts `python3 -m desktop review` printed, as shown_verdict() gives them."""
     got = []
     for line in out.splitlines():
         m = _PRINTED.match(line)
@@ -268,7 +268,7 @@ def test_the_desktop_command_prints_the_verdicts_the_replay_shows(tmp_path):
     assert any(v[1] not in ("only", (0, v[0])) for v in shown), shown   # a mistake or more
     path = tmp_path / "game.txt"
     path.write_text(to_text(record))
-    proc = subprocess.run([sys.executable, "-m", "mapello", "review", str(path)], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "desktop", "review", str(path)], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("; review: 20000 nodes a position (the device's)\n"), proc.stdout

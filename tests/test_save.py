@@ -1,4 +1,4 @@
-"""Save and resume on a faithful model of CircuitPython's nvm (tests/fake_nvm.py):
+"""Save and resume on a faithful model of CircuitPython's nvm (desktop/fake_nvm.py):
 a power cut at every byte of every write, compactions included, never yields
 garbage or a crash and loses at most the move being saved (a compaction's
 erase excepted, which is measured); damaged, foreign, old and out-of-range
@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from fake_nvm import FakeNvm, PowerCut, each_cut
+from desktop.fake_nvm import FakeNvm, PowerCut, each_cut
 from mapello.rules.position import PASS, Position
 from mapello.game.game import Game
 from mapello.rules.pieces import Limits
@@ -20,7 +20,7 @@ from mapello.game.save.errors import SaveError
 from mapello.game.save import FORMAT, LOST, crc32
 from mapello.game.save.log import NvmStorage
 from mapello.rng import Rng
-from mapello.sim.filestore import FileStorage
+from desktop.sim.filestore import FileStorage
 from mapello.game.series import Series
 
 SETTINGS = {"brightness": 40, "timer": 60, "level": 1, "mode": 0, "games": 5}

@@ -1,10 +1,10 @@
 """Random presses with power cuts in the middle of NVM writes, on the RP2040
 and the SAMD51 models: after every cut the handheld is switched on again and
-what it resumes is checked against what was saved (tests/save_fuzz.py says
-what is checked; tools/save_fuzz.py runs it long and prints figures)."""
+what it resumes is checked against what was saved (desktop/bench/save_fuzz.py says
+what is checked, and runs it long, printing figures)."""
 import pytest
 
-import save_fuzz
+from desktop.bench import save_fuzz
 
 
 @pytest.mark.parametrize("port", save_fuzz.PORTS)

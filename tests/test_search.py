@@ -17,7 +17,7 @@ from mapello.ai.thinker import Thinker, board_info
 from mapello.rules.position import PASS, Position, cells_of, moves_mask, popcount
 from mapello.ai.evaluation import BoardInfo
 from mapello.ai.search import Search
-from mapello.desktop.tournament import random_board
+from desktop.bench.tournament import random_board
 
 SMALL = 1 << 30  # a 32-bit board holds integers below this without a heap object
 

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from app_driver import Player
+from desktop.app_driver import Player
 from mapello.ai import levels
 from mapello.ai.thinker import Thinker
 from mapello.game.game import Game

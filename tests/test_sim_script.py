@@ -11,8 +11,8 @@ import pytest  # noqa: E402
 
 from mapello.rules.boardfile import load_board  # noqa: E402
 from mapello.rules.position import BLACK, WHITE, cell_name, parse_cell  # noqa: E402
-from mapello.sim import main  # noqa: E402
-from mapello.sim.terminal import LEGEND  # noqa: E402
+from desktop.sim import main  # noqa: E402
+from desktop.sim.terminal import LEGEND  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FLOOD = os.path.join(ROOT, "docs", "boards")
@@ -20,7 +20,7 @@ FLOOD = os.path.join(ROOT, "docs", "boards")
 
 @pytest.fixture
 def sim(monkeypatch, capsys):
-    """Runs `python3 -m mapello play ARGS` in this process; returns (board
+    """Runs `python3 -m desktop play ARGS` in this process; returns (board
     letters as 10 lists of 10, display lines, the whole output)."""
     monkeypatch.setattr(neopixel, "neopixel_write", neopixel.neopixel_write)   # the sim replaces it
     monkeypatch.chdir(ROOT)
@@ -88,7 +88,7 @@ WAITS = ("WAIT100", "WAIT500", "WAIT900", "WAIT1300")
 def test_those_waits_end_in_both_blink_phases():
     """The App's own frame at the cursor after each wait: lit and not."""
     from mapello.ui.app import App
-    from mapello.sim import VirtualClock, run_script, script_tokens
+    from desktop.sim import VirtualClock, run_script, script_tokens
     seen = set()
     for wait in WAITS:
         clock = VirtualClock()
@@ -156,7 +156,7 @@ def test_the_simulator_starts_at_the_devices_defaults(monkeypatch):
     settings.toml on the device, which is also the App's own default."""
     from mapello.hardware.settings import read_settings
     from mapello.game.options import default_settings
-    from mapello.sim import devices
+    from desktop.sim import devices
     device = read_settings(lambda key: None)
     assert devices.DEFAULT_BRIGHTNESS == device.brightness == default_settings()["brightness"] == 20
     assert devices.DEFAULT_CURRENT_MA == device.current_ma == 500

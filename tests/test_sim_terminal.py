@@ -10,9 +10,9 @@ import sys
 import time
 
 from mapello.ui.app import App
-from mapello.sim import VirtualClock, run_script, script_tokens
-from mapello.sim.devices import DEFAULT_CURRENT_MA, view_colour
-from mapello.sim.snapshot import DISPLAY_X, MARGIN, SCALE, cell_box, read_png
+from desktop.sim import VirtualClock, run_script, script_tokens
+from desktop.sim.devices import DEFAULT_CURRENT_MA, view_colour
+from desktop.sim.snapshot import DISPLAY_X, MARGIN, SCALE, cell_box, read_png
 from mapello.hardware.wiring import SCALE_ONE, cap, factor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -27,7 +27,7 @@ class Terminal:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             os.chdir(ROOT)
-            os.execv(PY, [PY, "-m", "mapello", "play", "--no-save", "--plain", "--seed", "1"]
+            os.execv(PY, [PY, "-m", "desktop", "play", "--no-save", "--plain", "--seed", "1"]
                      + list(args))
         self.out = ""
 
@@ -100,7 +100,7 @@ def test_the_letters_a_and_b_are_the_a_and_b_buttons():
     """A newcomer presses a for A: the letters name the buttons, either case,
     so they move nothing (arrows only) and the legend says so."""
     from mapello import buttons
-    from mapello.sim.terminal import KEY_LEGEND, parse_keys
+    from desktop.sim.terminal import KEY_LEGEND, parse_keys
     assert parse_keys("aAzZ \r") == [buttons.A] * 6
     assert parse_keys("bBxX\x7f") == [buttons.B] * 5
     assert parse_keys("\x1b[A\x1b[B\x1b[D\x1b[C") == [buttons.UP, buttons.DOWN, buttons.LEFT,
@@ -115,7 +115,7 @@ def test_the_letters_a_and_b_are_the_a_and_b_buttons():
 def test_keys_script_and_snapshot_match_the_app_frame(tmp_path):
     keys = "A RIGHT DOWN A WAIT A DOWN DOWN"
     png = tmp_path / "game.png"
-    proc = subprocess.run([PY, "-m", "mapello", "play", "--keys", keys, "--snapshot", str(png),
+    proc = subprocess.run([PY, "-m", "desktop", "play", "--keys", keys, "--snapshot", str(png),
                            "--brightness", "40"], cwd=ROOT, capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
@@ -151,7 +151,7 @@ def test_keys_script_and_snapshot_match_the_app_frame(tmp_path):
 
 
 def test_bad_keys_are_reported():
-    proc = subprocess.run([PY, "-m", "mapello", "play", "--keys", "A JUMP"], cwd=ROOT,
+    proc = subprocess.run([PY, "-m", "desktop", "play", "--keys", "A JUMP"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "JUMP" in proc.stderr
 
@@ -162,13 +162,13 @@ def test_window_without_pygame_says_what_to_install():
         return
     except ImportError:
         pass
-    proc = subprocess.run([PY, "-m", "mapello", "play", "--window", "--no-save"], cwd=ROOT,
+    proc = subprocess.run([PY, "-m", "desktop", "play", "--window", "--no-save"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "pygame" in proc.stderr
 
 
 def test_simulated_display_uses_the_5x8_font_with_each_line_in_its_band():
-    from mapello.sim.devices import SimDevices
+    from desktop.sim.devices import SimDevices
     devices = SimDevices()
     try:
         assert devices.screen.small                       # fonts/mapello-5x8.bin, as on a 128x32 OLED
@@ -184,7 +184,7 @@ def test_simulated_display_uses_the_5x8_font_with_each_line_in_its_band():
 
 
 def test_the_font_is_found_from_another_folder(tmp_path):
-    proc = subprocess.run([PY, "-m", "mapello", "play", "--keys", "", "--boards", os.path.join(ROOT, "boards")],
+    proc = subprocess.run([PY, "-m", "desktop", "play", "--keys", "", "--boards", os.path.join(ROOT, "boards")],
                           cwd=str(tmp_path), capture_output=True, text=True, timeout=60,
                           env=dict(os.environ, PYTHONPATH=ROOT))
     assert proc.returncode == 0, proc.stderr
@@ -193,7 +193,7 @@ def test_the_font_is_found_from_another_folder(tmp_path):
 
 def test_bundled_boards_are_found_from_any_folder(tmp_path):
     env = dict(os.environ, PYTHONPATH=ROOT)
-    proc = subprocess.run([PY, "-m", "mapello", "play", "--keys", "DOWN", "--plain"],
+    proc = subprocess.run([PY, "-m", "desktop", "play", "--keys", "DOWN", "--plain"],
                           cwd=str(tmp_path), env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "Board 1/12" in proc.stdout and "Rulebook example" in proc.stdout

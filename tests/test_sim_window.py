@@ -6,8 +6,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402  (requirements-window.txt, part of requirements-dev.txt)
 
 from mapello.ui.app import App  # noqa: E402
-from mapello.sim.devices import DEFAULT_CURRENT_MA, SimDevices  # noqa: E402
-from mapello.sim.window import check_window, run_window  # noqa: E402
+from desktop.sim.devices import DEFAULT_CURRENT_MA, SimDevices  # noqa: E402
+from desktop.sim.window import check_window, run_window  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -65,8 +65,8 @@ def test_the_window_opens_no_sound_device():
     script = (
         "import pygame\n"
         "from mapello.ui.app import App\n"
-        "from mapello.sim.devices import SimDevices\n"
-        "from mapello.sim.window import run_window\n"
+        "from desktop.sim.devices import SimDevices\n"
+        "from desktop.sim.window import run_window\n"
         "real = pygame.display.set_mode\n"
         "def opened(*a, **k):\n"
         "    s = real(*a, **k)\n"
@@ -88,8 +88,8 @@ def test_the_window_opens_no_sound_device():
 def test_the_display_is_in_proportion_under_the_board():
     """The 128x32 display at 2 screen pixels a pixel, centred under the
     board: under a tenth of the window."""
-    from mapello.sim.devices import DISPLAY_H, DISPLAY_W
-    from mapello.sim.window import MARGIN, PIXEL, layout
+    from desktop.sim.devices import DISPLAY_H, DISPLAY_W
+    from desktop.sim.window import MARGIN, PIXEL, layout
     width, height, dx, dy = layout(40, DISPLAY_W, DISPLAY_H)
     assert (width, height) == (424, 500)
     assert dy >= 10 * 40 + MARGIN and dx == (width - DISPLAY_W * PIXEL) // 2

@@ -49,17 +49,10 @@ def oled(scl, sda):
 
 
 def device_files():
-    """As deploy.sh chooses them: mapello/ without desktop/, sim/ and '# desktop-only' files."""
-    out = ["code.py", "boot.py"]
-    for path in sorted(glob.glob(os.path.join(ROOT, "mapello", "**", "*.py"), recursive=True)):
-        rel = os.path.relpath(path, ROOT)
-        if rel.startswith((os.path.join("mapello", "desktop"), os.path.join("mapello", "sim"))):
-            continue
-        with open(path) as f:
-            if any(line.strip().lower() == "# desktop-only" for line in f.readlines()[:5]):
-                continue
-        out.append(rel)
-    return out
+    """What deploy.sh puts on the board: code.py, boot.py and all of mapello/."""
+    return ["code.py", "boot.py"] + [
+        os.path.relpath(path, ROOT)
+        for path in sorted(glob.glob(os.path.join(ROOT, "mapello", "**", "*.py"), recursive=True))]
 
 
 def type_root(folder):
@@ -99,7 +92,7 @@ def test_device_code_against_circuitpython_stubs(tmp_path):
     control = tmp_path / "control.py"
     control.write_text(CONTROL)
     files = device_files()
-    assert "mapello/hardware/start.py" in files and "mapello/desktop/cli.py" not in files
+    assert "mapello/hardware/start.py" in files
     code, out = run_mypy(tmp_path, files + [str(control)])
     errors = [line for line in out.splitlines() if ": error:" in line]
     ours = [line for line in errors if not line.startswith(str(control))]

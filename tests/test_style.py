@@ -2,7 +2,7 @@
 comments or documents (git holds it), no pointer at a path the repository
 does not have, and every document section a comment names is a heading (or a
 paragraph's bold lead) of that document.  In the Python files' comments and
-docstrings, every module a dotted name mapello.x.y names is there too, as is
+docstrings, every module a dotted name mapello.x.y (or desktop.x.y) names is there too, as is
 the name it takes from it (mapello.ai.search.Search, and Search's own
 attribute when one follows), and every path/to/file.py.
 tests/test_readme.py checks the documents' links; this checks the
@@ -36,7 +36,7 @@ PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)+[\w.-]*\.md|shared/[\w./-]*)")
 # follows it: a name in it, an attribute of that), and a relative path to a
 # .py file (an absolute one, /lib/x.py, is the board's; a pattern, x_*.py, no file);
 # mapello.zip and the like are files' names
-DOTTED = re.compile(r"(?<![\w./-])mapello(?!\.(?:py|mpy|txt|zip|json|toml|png)\b)(?:\.[A-Za-z_]\w*)+")
+DOTTED = re.compile(r"(?<![\w./-])(?:mapello|desktop)(?!\.(?:py|mpy|txt|zip|json|toml|png)\b)(?:\.[A-Za-z_]\w*)+")
 PY_PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)+[\w.-]*\.py)(?![\w/])")
 
 
@@ -132,7 +132,7 @@ def members(cls):
 
 
 def dotted_problem(dotted):
-    """Why a dotted name mapello.x.y... names nothing, or None: its longest
+    """Why a dotted name mapello.x.y... (or desktop.x.y...) names nothing, or None: its longest
     module part must be a module of the repository, the next part a name that
     module defines and, if that is a class, the part after it one of its own."""
     parts = dotted.split(".")
@@ -238,12 +238,14 @@ def test_no_history_and_no_reference_to_what_is_not_there(path):
     ("# a mapello.evaluation.BoardInfo", ["no such module or name: mapello.evaluation.BoardInfo "
                                          "(mapello has no evaluation)"]),
     ("# mapello.ai.search.Search, mapello.ai.search.Search._lift, mapello.ai.frontier's\n"
-     "# leaves, mapello.ui.modules.GROUPS, mapello.game.save.log, mapello.sim.", []),
+     "# leaves, mapello.ui.modules.GROUPS, mapello.game.save.log, desktop.sim.", []),
+    ("# desktop.bench.min_heap.compile_package; desktop.bench.heap.census",
+     ["no such module or name: desktop.bench.heap.census (desktop.bench has no heap)"]),
     ("# mapello.ai.search.Searcher", ["no such module or name: mapello.ai.search.Searcher "
                                       "(mapello.ai.search has no Searcher)"]),
     ("# mapello.ai.search.Search.nodes and .run(), mapello.ai.search.Search.walk",
      ["no such name: mapello.ai.search.Search.walk (mapello.ai.search.Search has no walk)"]),
-    ('def f():\n    """In mapello/ai/search.py, tools/min_heap.py, not mapello/search.py."""',
+    ('def f():\n    """In mapello/ai/search.py, desktop/bench/min_heap.py, not mapello/search.py."""',
      ["no such path: mapello/search.py"]),
     ("# /lib/neopixel.py on the board; tests/test_sim_*.py; tests/mp/runner.pyc; mapello.zip", []),
     ('NAME = "mapello.search.Search"  # neither code nor strings: comments and docstrings', []),

@@ -6,8 +6,8 @@ models; reset only by the Records screen's explicit choice.  Buttons in,
 lines out, on the fake NVM."""
 import pytest
 
-from app_driver import Player
-from fake_nvm import FakeNvm
+from desktop.app_driver import Player
+from desktop.fake_nvm import FakeNvm
 from test_app_save import RecordingNvm
 from test_app_save_faults import first_moves, resign, restarts_through, switched_on
 from mapello.game.options import COMPUTER, LEVELS, LOST, TALLY_GAMES

@@ -1,4 +1,4 @@
-"""The browser page (web/, built by tools/build_web.py) in a real headless
+"""The browser page (web/, built by desktop/build_web.py) in a real headless
 Chromium, driven by Playwright with the system's browser: a game against
 the computer played to game over by keys, each press checked against the
 desktop's App fed the same presses on the same clock (the frame, the four
@@ -21,6 +21,7 @@ import urllib.request
 
 import pytest
 
+from desktop import build_web
 from mapello import buttons
 from mapello.game.options import COMPUTER
 from mapello.game.save.log import NvmStorage
@@ -31,11 +32,9 @@ from mapello.ui import palette
 from mapello.ui.app import App
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import build_web  # noqa: E402
 
 STEP_MS = 10          # the device loop's period, as page.js steps it
-PRESS_MS = 400        # after each press: past the flip animation (tests/app_driver.py)
+PRESS_MS = 400        # after each press: past the flip animation (desktop/app_driver.py)
 SEED = 7
 KEY_NAMES = {buttons.UP: "ArrowUp", buttons.DOWN: "ArrowDown", buttons.LEFT: "ArrowLeft",
              buttons.RIGHT: "ArrowRight", buttons.A: "z", buttons.B: "x"}
@@ -248,7 +247,7 @@ class Both:
 
 @pytest.fixture(scope="module")
 def devices():
-    from mapello.sim.devices import SimDevices
+    from desktop.sim.devices import SimDevices
     d = SimDevices(500)
     yield d
     d.close()
@@ -442,25 +441,25 @@ def test_the_page_holds_the_device_code_as_it_is_and_none_of_the_desktops():
                 assert f.read() == text, path
     assert "mapello/ui/app.py" in files and "mapello/ai/thinker.py" in files
     assert "boards/rulebook.txt" in files and "host.py" in files
-    assert not [p for p in files if p.startswith(("mapello/sim/", "mapello/desktop/"))
-                or p == "mapello/__main__.py"]
+    assert sorted(p for p in files if p.startswith("mapello/")) == build_web.device_files()
+    assert "mapello/ai/native.py" not in files and "mapello/hardware/start.py" not in files
     assert bundle["micropython"] == build_web.pinned_version()
     assert not os.path.exists(os.path.join(ROOT, "web", "node_modules"))
 
 
 @pytest.mark.slow
 def test_the_web_tools_print_their_figures_and_write_the_picture(browser, tmp_path):
-    """tools/web_bench.py and tools/web_screenshot.py, run short (the
+    """desktop/bench/web_page.py and desktop/web_screenshot.py, run short (the
     browser fixture: skipped, saying why, where there is no Chromium)."""
     python = sys.executable
-    proc = subprocess.run([python, "tools/web_bench.py", "--loads", "1", "--moves", "1"], cwd=ROOT,
+    proc = subprocess.run([python, "-m", "desktop.bench.web_page", "--loads", "1", "--moves", "1"], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
     assert "page load to first frame: median " in out and "download: " in out, out
     assert "hard level, time per move: mean " in out, out
     picture = tmp_path / "page.png"
-    proc = subprocess.run([python, "tools/web_screenshot.py", "--out", str(picture)], cwd=ROOT,
+    proc = subprocess.run([python, "-m", "desktop.web_screenshot", "--out", str(picture)], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     with open(picture, "rb") as f:

@@ -1,4 +1,4 @@
-"""tools/wiring_picture.py: the README's wiring picture is drawn from
+"""desktop/wiring_picture.py: the README's wiring picture is drawn from
 settings.toml.pico, so it shows the pins the board reads."""
 import os
 import re
@@ -7,17 +7,16 @@ import sys
 import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOL = os.path.join(ROOT, "tools", "wiring_picture.py")
 PICTURE = os.path.join(ROOT, "docs", "images", "wiring-pico.svg")
 SETTINGS = os.path.join(ROOT, "settings.toml.pico")
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 def draw(tmp_path, settings=SETTINGS):
-    """The tool run by a Python with its standard library only (-I)."""
+    """The tool run by a Python with its standard library only (-S -E)."""
     out = tmp_path / "wiring.svg"
-    proc = subprocess.run([sys.executable, "-I", TOOL, "--settings", str(settings), "--out", str(out)],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-S", "-E", "-m", "desktop.wiring_picture", "--settings", str(settings),
+                           "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=60)
     return proc, (out.read_text(encoding="utf-8") if out.exists() else None)
 
 
@@ -25,7 +24,7 @@ def test_the_committed_picture_is_what_the_settings_draw(tmp_path):
     proc, text = draw(tmp_path)
     assert proc.returncode == 0, proc.stderr
     with open(PICTURE, encoding="utf-8") as f:
-        assert text == f.read(), "run python3 tools/wiring_picture.py and commit docs/images/wiring-pico.svg"
+        assert text == f.read(), "run python3 -m desktop.wiring_picture and commit docs/images/wiring-pico.svg"
 
 
 def pins_of(settings_text):

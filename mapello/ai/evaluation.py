@@ -22,7 +22,7 @@ _BLOCK = const(4)  # wall, or border cell without a joker
 DIRECTIONS = (-11, -10, -9, -1, 1, 9, 10, 11)
 _LINES = (1, 9, 10, 11)
 
-# The weights of each phase, in 1/_DISC of a point (tools/tune_eval.py fits
+# The weights of each phase, in 1/_DISC of a point (desktop/tune_eval.py fits
 # them).  A phase is the positions with at least `empties` empty cells:
 # (empties, a disc on a cell that 0, 1, 2, 3 or 4 lines can flip,
 #  a disc diagonally / orthogonally next to an empty unflippable cell,

@@ -13,9 +13,10 @@ the board can load it, so its absence is quiet; a board that refuses it (an
 one line on the serial console, and the game goes on in bytecode.
 """
 
-import gc
 import os
 import sys
+
+from mapello import load_module
 
 # the bytecode kernel's modules, the largest first: each compiles after a
 # collection, and compiling one from source on the device needs room in one piece
@@ -26,7 +27,9 @@ _REFUSED = []  # the native module, once the board refused it
 
 def load():
     """The kernel's module (its Search and reserve()), imported now if
-    load_next() has not imported it yet."""
+    load_next() has not imported it yet (in the game, the group loader
+    mapello.ui.modules.load has: this is for a direct import, on the
+    desktop)."""
     while not load_next():
         pass
     return sys.modules[modules()[-1]]
@@ -41,9 +44,8 @@ def load_next(busy=False):
         if path not in sys.modules:
             if busy:
                 return False
-            gc.collect()
             try:
-                __import__(path)
+                load_module(path)
             except (ValueError, SyntaxError, ImportError) as refused:  # made for another chip or firmware
                 if path not in _NATIVE:
                     raise
@@ -54,8 +56,14 @@ def load_next(busy=False):
 
 
 def modules():
-    """The modules of the kernel this board runs, in load order: the native
-    one if mapello/ai/native.mpy is beside this module and loads."""
+    """The modules of the kernel this board runs, in load order: the one
+    loaded already, else the native one if mapello/ai/native.mpy is beside
+    this module and loads.  The group loader asks at every load of the
+    computer's group, once a move: a kernel loaded is answered without a
+    look at the files."""
+    for chosen in (_NATIVE, _BYTECODE):
+        if chosen[-1] in sys.modules:
+            return chosen
     if not _REFUSED:
         try:
             os.stat(__file__.rsplit("/", 1)[0] + "/native.mpy")

@@ -1,7 +1,7 @@
 """The coach's review of a game: for each move, the search's best move there
 and the points the move played lost against it (`12. c4 -6, best e3`),
 worked out by the hard level's search at one node budget a position, so that
-the device's replay and `python3 -m mapello review FILE` give the same
+the device's replay and `python3 -m desktop review FILE` give the same
 verdicts.
 
 Each move's position is searched once, by a Thinker that searches the move

@@ -7,6 +7,10 @@ display and the buttons alive while the computer thinks; `best()` is a legal
 move at any moment.
 """
 
+# In the game the group loader (mapello.ui.modules.load) has loaded all that
+# this module imports before it, the search's kernel included, each after a
+# collection: neither the order of these lines nor kernel.load() compiles
+# anything then.  Imported alone (the desktop, tests) it loads them here.
 from micropython import const
 
 import gc
@@ -17,7 +21,7 @@ from mapello.ai.levels import DEFAULT_NODES, EXACT_EMPTIES, HARD, MAX_DEPTH, exa
 from mapello.rules.position import PASS, cells_of, moves_mask, popcount
 from mapello.rng import Rng
 
-# The search's kernel, native or bytecode (mapello.ai.kernel), loaded now.
+# The search's kernel, native or bytecode (mapello.ai.kernel).
 _KERNEL = kernel.load()
 Search = _KERNEL.Search
 reserve = _KERNEL.reserve

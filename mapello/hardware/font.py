@@ -9,7 +9,7 @@ character, done in C.  The file holds exactly the sheet's pixels
 (fonts/mapello-5x8.bin: 8 rows of 475 pixels, 1 bit a pixel, the lowest bit
 of a byte first, each row padded to a whole byte, 60 bytes a row), so
 bitmaptools.readinto fills the bitmap in C in one call.  The file is made on
-a desktop from the PCF font by tools/make_font.py: parsing the PCF on the
+a desktop from the PCF font by desktop/make_font.py: parsing the PCF on the
 board would take its loader's compile and a glyph-by-glyph copy in Python
 at every power-on."""
 

@@ -16,6 +16,14 @@ class KeypadInput:
 
     `key_map[key_number]` is the logical button, NO_BUTTON for keys the game
     does not use (START and SELECT on a PyBadge).
+
+    A queue that overflowed (the loop stalled while more events came than it
+    holds) has lost events, a release perhaps: a direction whose release
+    was lost would auto-repeat until pressed again.  So the queue is
+    cleared and every button pressed and not yet released is released, as
+    Adafruit's keypad guide advises.  The scanner is not reset(): it would
+    report a key still held as a new press, and a held A would act again;
+    a key held through the loss counts once it is pressed anew.
     """
 
     def __init__(self, keys, key_map, event=None):
@@ -26,18 +34,36 @@ class KeypadInput:
             import keypad
             event = keypad.Event()
         self.event = event
+        self.held = 0                  # bit per button pressed and not yet released to the sink
 
     def poll(self, sink, now):
         events = self.keys.events
+        if events.overflowed:
+            events.clear()
+            self._release_all(sink)
         event = self.event
         while events.get_into(event):
             n = event.key_number
             if n >= len(self.key_map) or self.key_map[n] == NO_BUTTON:
                 continue
+            button = self.key_map[n]
             if event.pressed:
-                sink.press(self.key_map[n])
+                self.held |= 1 << button
+                sink.press(button)
             else:
-                sink.release(self.key_map[n])
+                self.held &= ~(1 << button)
+                sink.release(button)
+
+    def _release_all(self, sink):
+        """Release every button pressed and not yet released to the sink."""
+        held = self.held
+        self.held = 0
+        button = 0
+        while held:
+            if held & 1:
+                sink.release(button)
+            held >>= 1
+            button += 1
 
 
 class PollingInput:

@@ -1,5 +1,5 @@
 """Each finished game's text record on the serial console, for replaying on
-a computer (python3 -m mapello replay FILE)."""
+a computer (python3 -m desktop replay FILE)."""
 # A Console watcher: watch() runs every loop step, and does something only on
 # a step whose frame or lines changed while the game-over screen shows.  The
 # text form (mapello/game/record/text.py and the notation it needs) is
@@ -10,7 +10,7 @@ import gc
 from mapello import drop_modules
 
 HEADER = "Mapello: the record of that game; copy it from the next line into a file and run:"
-HOW = "  python3 -m mapello replay FILE"
+HOW = "  python3 -m desktop replay FILE"
 TEXT_MODULES = ("game.record.text", "rules.notation")
 
 

@@ -6,7 +6,7 @@ The format is in docs/DESIGN.md.  Comment lines may carry metadata:
   ; name: ..., ; description: ..., ; Mapello board: NAME
   ; limits: walls 4, bonuses =2, jokers 8   (the board is checked against them)
 A game record (mapello/game/record/text.py) is a board file with `; moves:`
-lines: its moves are checked here, so the menu and `python3 -m mapello
+lines: its moves are checked here, so the menu and `python3 -m desktop
 check` refuse the same files, in the same words.
 Every error names the line and column, so a person can fix the file by hand.
 """

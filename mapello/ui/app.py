@@ -7,11 +7,29 @@ desktop simulator, in tests and in the MicroPython VM.  Adapters read
 strings of at most 21 characters) and `brightness`, and redraw only when
 `version` changed.
 
-Screens never import each other: `go(name, ...)` looks the name up in
-mapello.ui.modules.SCREENS and builds that screen, importing its module and
-the module groups it needs.  Each screen
-module has one class, `Screen(app, ...)`, with press(button), draw(frame) and
-text() (a list of lines), and optionally tick(now), enter() and `busy`.
+The screen protocol.  Screens never import each other: `go(name, ...)`
+looks the name up in mapello.ui.modules.SCREENS, loads that screen's
+module and the module groups it needs, and builds the module's one class,
+`Screen(app, ...)`, with go()'s other arguments.  The App sets the
+screen's `name` and then calls, on the screen shown:
+
+    enter()         optional: once each time the screen is shown (go() or show())
+    press(button)   a button went down (mapello.buttons numbers)
+    tick(now)       optional: every loop step, `now` the clock's milliseconds
+    draw(frame)     paint the 300-byte frame (mapello.ui.palette) when the
+                    App redraws: after changed(), a message, a new screen
+    text()          the display lines, a list of up to 4 strings of up to
+                    LINE_WIDTH characters (say()'s message covers the last ones)
+    busy            optional, read as a truth value: the screen works on its
+                    own (the computer or a hint thinks), ticks move it on
+
+A screen another one is drawn over (the choice menu over setup or play)
+also has draw_still(frame): its picture without the blinking cursor.  From
+press() and tick() a screen moves on with app.go(name, ...), back to one it
+holds with app.show(screen), to a game with app.start_game(board) or
+app.resume_game(); the switch waits until the handler has returned (go()).
+It tells the App what changed with changed() (redraw), say() (a message),
+sound() and defer() (work after the frame is out).
 """
 
 from mapello import buttons
@@ -28,6 +46,8 @@ _NOTICE_MS = const(5000)     # what the last save said at start: a damaged or se
 AWAKE = const(0)
 DIMMED = const(1)
 DARK = const(2)
+_PRESS = const(0)            # the screen's handlers, as _guarded() calls them
+_TICK = const(1)
 
 def fit(text):
     """A display line: at most LINE_WIDTH characters."""
@@ -82,7 +102,7 @@ class App:
                                   # to have a screen's line over LINE_WIDTH raise
         self.screen = None
         self.screen_name = ""
-        self._next = None         # the screen go() asked for, built once the handler returns
+        self._next = None         # (action, args): the switch asked for, done once the handler returns
         self._handling = False
         self._dirty = True
         self._message = ""
@@ -173,18 +193,14 @@ class App:
         handler has returned: until then the old screen's code and data are
         held by the running handler, and the new screen's modules would have
         to compile beside them."""
-        self._next = (name, args)
-        if not self._handling:
-            self._switch()
+        self._ask(self._open, (name, args))
 
     def start_game(self, board):
         """A new session on `board` (see mapello.game.session.start), begun
         once the handler that asked has returned and its screen is gone:
         the game's modules then compile into the room the menu's leave
         instead of around them, where a game's start is tightest."""
-        self._next = (None, (board,))
-        if not self._handling:
-            self._switch()
+        self._ask(self._start, (board,))
 
     def resume_game(self):
         """The saved game read back and resumed (B in the menu), as
@@ -192,35 +208,51 @@ class App:
         (the save's readers kept), so the game's modules compile where the
         menu's were.  A save that does not resume goes back to the menu,
         which says why."""
-        self._next = (None, ())
+        self._ask(self._resume, ())
+
+    def _ask(self, action, args):
+        """Have `action(*args)` done, one of the switches below: now, or
+        once the running handler has returned (go())."""
+        self._next = (action, args)
         if not self._handling:
             self._switch()
 
     def _switch(self):
+        """Do the switch asked for; it may ask for the next (a game started
+        goes on to its first screen)."""
         while self._next is not None:
-            name, args = self._next
+            action, args = self._next
             self._next = None
-            if name is None:              # start_game(board): args (board,); resume_game(): ()
-                self.screen = None
-                self.last_record = None   # a new session: the last one's game-over screen is gone
-                self.catalogue = None     # the menu's board names, read again at its return
-                if args:
-                    modules.use(())
-                    s, step = self.flow().start(self, args[0])
-                    self._next = (step, (s,))
-                    continue
-                modules.use(("readers",))
-                name, args, said = modules.load_module("mapello.game.save.resume").resume_step(self)
-                self._next = (name, args)
-                self.say(said)
-                continue
-            needs = tuple(modules.words(modules.SCREENS, name))   # its module, its groups
-            if len(needs) > 1:
-                self.screen = None        # what it drew goes with the collections
-                modules.use(needs[1:])
-            screen = modules.load_module("mapello." + needs[0]).Screen(self, *args)
-            screen.name = name
-            self.show(screen)
+            action(*args)
+
+    def _open(self, name, args):
+        needs = tuple(modules.words(modules.SCREENS, name))   # its module, its groups
+        if len(needs) > 1:
+            self.screen = None        # what it drew goes with the collections
+            modules.use(needs[1:])
+        screen = modules.load_module("mapello." + needs[0]).Screen(self, *args)
+        screen.name = name
+        self.show(screen)
+
+    def _leave_session(self):
+        """What the last session left: its screen, its game-over screen's
+        record, the menu's board names (read again at its return)."""
+        self.screen = None
+        self.last_record = None
+        self.catalogue = None
+
+    def _start(self, board):
+        self._leave_session()
+        modules.use(())
+        session, step = self.flow().start(self, board)
+        self._next = (self._open, (step, (session,)))
+
+    def _resume(self):
+        self._leave_session()
+        modules.use(("readers",))
+        name, args, said = modules.load_module("mapello.game.save.resume").resume_step(self)
+        self._next = (self._open, (name, args))
+        self.say(said)
 
     def show(self, screen):
         """Show `screen`: a new one from go(), or one made before (the game
@@ -332,7 +364,7 @@ class App:
             self._waking |= 1 << button
             self._sleep(AWAKE)
             return
-        self._guarded("press", button)
+        self._guarded(_PRESS, button)
         self._refresh()
 
     def release(self, button):
@@ -359,7 +391,7 @@ class App:
                     self._message_page = page
                     self._dirty = True
         if getattr(self.screen, "tick", None) is not None:
-            self._guarded("tick", now)
+            self._guarded(_TICK, now)
         self._refresh()
         if self._pressed_at is None:
             self._pressed_at = now
@@ -370,14 +402,24 @@ class App:
                 self._sleep(DARK if idle >= 2 else DIMMED)
 
     def _guarded(self, handler, arg):
-        """Run the screen's handler ("press" or "tick"), then the screen
-        switch it asked for (nothing here keeps the old screen); an internal
-        error goes back to the menu with a message instead of stopping the
-        device (tests check last_error)."""
+        """Run the screen's handler (_PRESS or _TICK) with `arg`, then the
+        screen switch it asked for; an internal error goes back to the menu
+        with a message instead of stopping the device (tests check
+        last_error).
+
+        The screen is looked up here, not passed in as a bound method: the
+        switch must find the screen being left held nowhere, so that it and
+        its module are collected before the next screen's compile, and a
+        bound method in this frame or the caller's would hold it
+        (tests/mp/mp_switch.py checks it in the VM, whose collector scans
+        the frames conservatively, as a board's does)."""
         try:
             self._handling = True
             try:
-                getattr(self.screen, handler)(arg)
+                if handler == _PRESS:
+                    self.screen.press(arg)
+                else:
+                    self.screen.tick(arg)
             finally:
                 self._handling = False
             self._switch()

@@ -7,17 +7,26 @@ Every device module is in exactly one group (tests/test_modules.py checks
 it).  A group lists its modules in load order, leaves first: each loads
 after a collection, so no import inside one compiles anything more.
 
+This loader is the one place where that order is kept: load() and
+load_step() import a group's modules in the table's order, and a module
+that chooses more modules (mapello.ai.kernel) has them loaded right after
+it.  A module's own import lines then find what they name loaded already,
+so their order carries no weight and an import sorter changes nothing.
+
 The tables are two strings read a word at a time (words(), paths()), and a
 module is written as its path below mapello/ ("ui.menu": mapello.ui.menu,
-mapello/ui/menu.py): Python dicts and tuples of the full names, held all
-the time, would make every name a string object of its own, where a name
-made from a word is the module's interned one once it was imported.
+mapello/ui/menu.py).  Measured in the MicroPython VM with the modules
+compiled as deploy.sh installs them, the same tables as dicts of tuples of
+the names held several times what these strings and their reader hold,
+since each name is a string object of its own held all the time (a name
+made from a word is the module's interned one once it was imported); a
+dict of one string per entry held more than these too.
 """
 
 import gc
 import sys
 
-from mapello import drop_modules
+from mapello import drop_modules, load_module
 
 # "group: the modules loaded with it, in load order / the modules its
 # screens import only when a player asks for them" (not loaded with the
@@ -115,23 +124,16 @@ def paths(name, part=0):
         yield "mapello." + word
 
 
-def load_module(path):
-    """The module `path` (a full name, as mapello.ui.app), imported after a
-    collection unless it is loaded."""
-    module = sys.modules.get(path)
-    if module is None:
-        gc.collect()
-        __import__(path)
-        module = sys.modules[path]
-    return module
-
-
 def load(name):
-    """Import the modules of the group `name` in order; returns the last."""
-    module = None
-    for path in paths(name):
-        module = load_module(path)
-    return module
+    """Import the modules of the group `name` that are not loaded yet, all
+    now, in the order load_step() takes them one a call; returns the
+    group's last module (None for a group loaded only on demand)."""
+    while not load_step(name):
+        pass
+    last = None
+    for last in paths(name):
+        pass
+    return sys.modules[last] if last is not None else None
 
 
 def use(groups):

@@ -2,8 +2,6 @@
 so the buttons and the display stay alive while it thinks (the computer's
 moves and the hints alike)."""
 
-import sys
-
 from mapello.game.options import LEVELS
 from mapello.ui import modules
 
@@ -21,9 +19,9 @@ def search(app, pos, level, ply, again=None, since=None):
     sooner, at their own node budgets.  `ply` (moves so far) varies the seed
     from move to move.  `again`: the game's last Thinker, restarted rather
     than made anew."""
-    if "mapello.ai.thinker" not in sys.modules:    # a hint before the computer's ticks loaded it
-        modules.load("ai")
-    from mapello.ai.thinker import Thinker
+    # the computer's modules, in the group's order (a hint may come before
+    # the play screen's ticks have loaded them); its last is the Thinker's
+    Thinker = modules.load("ai").Thinker
     think_ms = app.settings["think_ms"]
     if since is not None:   # what loading the computer's modules took is spent
         think_ms = max(think_ms - (app.clock() - since), THINK_TICK_MS)

@@ -7,7 +7,7 @@ import sys
 
 sys.path.insert(0, "")      # the root, as a board imports from it: mapello/ui/app.mpy
 try:                        # an RP2040 install's native search: its code's room on the board
-    import native_code_room  # noqa: F401 (tools/min_heap.py's compile_package writes it)
+    import native_code_room  # noqa: F401 (desktop/bench/min_heap.py's compile_package writes it)
 except ImportError:
     pass
 try:                        # as code.py sets it: what compiles from source keeps no line numbers

@@ -48,6 +48,22 @@ with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 RULEBOOK_NAME = "Rulebook example"   # the menu offers it first
 
 
+def setup_name(cell):
+    """What the setup screen calls a cell: c3, and a ring cell by where it
+    stands beside the inner board (README, Screens)."""
+    r, c = cell // 10, cell % 10
+    if 1 <= r <= 8 and 1 <= c <= 8:
+        return "abcdefgh"[c - 1] + str(r)
+    if 1 <= c <= 8:
+        return ("above %s1" if r == 0 else "below %s8") % "abcdefgh"[c - 1]
+    if 1 <= r <= 8:
+        return ("left of a%d" if c == 0 else "right of h%d") % r
+    return ("top " if r == 0 else "bottom ") + ("left" if c == 0 else "right")
+
+
+SETUP_NAMES = dict((setup_name(cell), cell) for cell in range(100))
+
+
 def test_boards():
     return [BoardFile(Position(), "Plain"), parse_board(RULEBOOK)]
 
@@ -239,17 +255,15 @@ class Player:
 
     def cursor(self):
         """The cursor's cell, as the play screen (line 3, "d3  game 1/2") or
-        the setup screen ("c3: wall", "border 0,4: empty") names it."""
+        the setup screen ("c3: wall", "above d1: empty") names it."""
         for _ in range(50):                  # a long message may cover line 3 a while
             text = self.app.lines[2]
             if self.screen == "play" and re.match(r"^[a-h][1-8] ", text):
                 return parse_cell(text[:2])
             if self.screen == "setup":
-                m = re.match(r"^(?:([a-h][1-8])|border (\d),(\d)): ", text)
-                if m:
-                    if m.group(1):
-                        return parse_cell(m.group(1))
-                    return int(m.group(2)) * 10 + int(m.group(3))
+                name = text.split(": ")[0]
+                if name in SETUP_NAMES:
+                    return SETUP_NAMES[name]
             self.wait(100)
         raise AssertionError("no cursor on %r" % (self.app.lines,))
 

@@ -34,11 +34,11 @@ RUNTIME = ("micropython.mjs", "micropython.wasm")
 PAGE = ("index.html", "page.js")
 FONT = "fonts/mapello-5x8.bin"
 # Of the device adapters, the page runs the loop step, the matrix adapter,
-# the key repeat and the record log (and reads the device's defaults from
-# settings.py).  The search's native code it never gets, as a board that
-# loads none (the page searches in bytecode).
+# the key repeat, the record log and the sound's tunes and timing (and reads
+# the device's defaults from settings.py).  The search's native code it never
+# gets, as a board that loads none (the page searches in bytecode).
 HARDWARE = ("__init__.py", "console.py", "repeat.py", "matrix.py", "wiring.py", "record_log.py",
-            "settings.py")
+            "settings.py", "sound.py")
 # What page.js puts in MicroPython's file system, the files' text as they are,
 # in one file: one request instead of some sixty.
 BUNDLE = "game.json"

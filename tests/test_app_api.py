@@ -1,7 +1,9 @@
 """What the App offers the hardware layer and the simulator besides frame and
 lines: `sounds` (the names of what happened, for a speaker), `last_record`
 (the last finished game, for the serial console), `cursor` and
-`cell_kinds()` (what each cell is, for the simulator's printed screen)."""
+`cell_kinds()` (what each cell is, for the simulator's printed screen); and
+mapello/ui/kinds.py's host side: a click on a cell as buttons, the legend
+in the palette in use, what the page shows beside the board."""
 from desktop.app_driver import Player
 from test_app_flow import first_move_game
 from mapello.game.record import GameRecord
@@ -169,3 +171,91 @@ def test_a_resigned_games_record_says_so_with_the_series_score():
     record = p.app.last_record
     assert record.resigned == WHITE and list(record.moves) == [parse_cell("e3")]
     assert "; result: black 5 white 0: white resigned, black wins" in to_text(record).split("\n")
+
+
+# --- what a host with a pointer and a screen of its own asks (mapello/ui/kinds.py) ---
+
+def test_a_click_on_a_cell_is_the_arrows_to_it_then_a_and_plays_it():
+    """The page's and the window's click or tap: the cursor walks to the
+    cell by arrow presses, the short way round its wrapping edges, then A."""
+    from mapello import buttons
+    from mapello.ui.kinds import presses
+    p = Player()
+    p.press("A")
+    at = p.cursor()
+    assert presses(p.app, 0) == b"" and presses(p.app, 45 - 40) == b""   # the ring: nothing
+    for _ in range(2):
+        target = p.model.pos.legal_moves()[-1]
+        keys = presses(p.app, target)
+        assert keys[-1] == buttons.A and len(keys) <= 4 + 4 + 1
+        for button in keys:
+            p.tap(button)
+        assert p.model.moves[-1] == target, p.app.lines
+        p.wait(400)
+    # h8 from a1 is one step up and one left, through the edges
+    p.cursor_to(parse_cell("a1"))
+    assert presses(p.app, parse_cell("h8")) == bytes((buttons.UP, buttons.LEFT, buttons.A))
+    assert at >= 0
+
+
+def test_point_presses_what_presses_gives_and_a_click_in_setup_cycles_a_ring_cell():
+    from mapello.ui.kinds import point, presses
+    p = Player(settings={"board": "Set up by hand"})
+    p.press("A")
+    assert p.screen == "setup"
+    from mapello import buttons
+    keys = presses(p.app, 95)                       # c3 to below e8: up 4 over the edge, right 2
+    assert keys == bytes((buttons.UP,) * 4 + (buttons.RIGHT,) * 2 + (buttons.A,))
+    assert point(p.app, 95) == 7
+    p.wait(100)
+    assert p.app.lines[2] == "below e8: joker" and p.app.cursor == 95
+    point(p.app, 33)                                # c3: a wall
+    assert p.app.lines[2] == "c3: wall"
+
+
+def test_a_click_does_nothing_where_the_screen_has_no_cursor_and_only_wakes_a_sleeping_matrix():
+    from mapello import buttons
+    from mapello.ui.kinds import presses
+    p = Player(settings={"sleep": 1})
+    assert presses(p.app, 33) == b""                # the menu
+    p.press("A")
+    p.wait(61000)
+    assert p.app.asleep and presses(p.app, 33) == bytes((buttons.A,))
+
+
+def test_the_legend_shows_the_palette_in_use():
+    from mapello.ui import palette
+    from mapello.ui.kinds import legend
+    p = Player()
+    p.press("A")
+    standard = dict(legend())
+    assert standard["wall"] == 0x606060 and standard["joker"] == 0xC80000
+    p.app.settings["palette"] = 1                   # the menu's Colours: colourblind
+    p.app.changed()
+    p.wait(100)
+    blind = dict(legend())
+    assert blind["joker"] == 0xE07800 and blind["legal move"] == palette.HINT != standard["legal move"]
+    assert blind.keys() == standard.keys()
+
+
+def test_the_panel_has_the_score_the_turn_the_moves_and_at_game_over_the_result():
+    from mapello.ui.kinds import panel
+    p = Player(settings={"games": 2})
+    assert panel(p.app)["screen"] == "menu" and "score" not in panel(p.app)
+    p.press("A")
+    p.play(parse_cell("e3"))
+    info = panel(p.app)
+    assert info["moves"] == ["e3"] and info["score"] == [4, 1, 0, 0] and info["turn"] == WHITE
+    assert info["status"] == "P2 White to move" and info["names"] == ["P1", "P2"]
+    assert info["black"] == 0 and info["series"]["played"] == 0 and info["board"] == "Plain"
+    p.press("B")                                     # the game menu over the board: the same
+    assert panel(p.app)["status"] == "P2 White to move" and panel(p.app)["moves"] == ["e3"]
+    p.press("A")
+    first_move_game(p, check_each=False)
+    info = panel(p.app)
+    assert info["screen"] == "game over" and info["over"]["head"] == p.app.lines[0]
+    assert info["series"]["played"] == 1 and len(info["moves"]) == len(p.model.moves)
+    assert info["black"] == 0                        # as this game had it, not the next
+    p.press("B", "RIGHT", "RIGHT")                   # the replay, two moves in
+    info = panel(p.app)
+    assert info["screen"] == "replay" and info["shown"] == 2 and len(info["moves"]) == len(p.model.moves)

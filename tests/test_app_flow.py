@@ -339,7 +339,7 @@ def test_setup_by_hand_checks_the_limits_before_starting():
     # a joker on the border
     for _ in range(4):
         p.press("UP")
-    assert p.cursor() == 4 and p.app.lines[2] == "border 0,4: empty"
+    assert p.cursor() == 4 and p.app.lines[2] == "above d1: empty"
     p.press("A")
     assert p.app.lines[1] == "W1/=2 B0/8 J1/8"
     # start with one wall only: refused with what to do, still in setup

@@ -1,6 +1,6 @@
 """Problems found by playing the app as a new player would: each test is one
 of them, written before its fix."""
-from desktop.app_driver import Player, standing
+from desktop.app_driver import Player, setup_name, standing
 from test_app_flow import first_move_game
 from desktop.fake_nvm import FakeNvm
 from mapello import buttons
@@ -90,17 +90,39 @@ def test_a_refused_placement_names_the_kind_whose_limit_is_reached():
     assert "centre four" in " ".join(p.app.lines[2:])
 
 
-def test_an_exact_limit_is_named_exactly_and_border_cells_by_row_and_column():
+def test_an_exact_limit_is_named_exactly_and_border_cells_by_where_they_stand():
     p = Player(settings={"board": "Set up by hand", "walls": -2, "bonuses": 0, "jokers": -1})
     p.press("A")
     p.press("A", "RIGHT", "A", "RIGHT", "A")   # walls on c3 and d3, then e3: none left
     assert p.app.lines[1:] == ["W2/=2 B0/0 J0/=1", "e3: empty", "walls: exactly 2"]
     p.press("UP", "UP", "UP")                  # the ring above e1: its cell is named too
-    assert p.app.lines[2] == "border 0,5: empty"
+    assert p.app.lines[2] == "above e1: empty"
     p.press("A", "RIGHT", "A")                 # a joker there; the next one is refused
-    assert p.app.lines[1:] == ["W2/=2 B0/0 J1/=1", "border 0,6: empty", "jokers: exactly 1"]
+    assert p.app.lines[1:] == ["W2/=2 B0/0 J1/=1", "above f1: empty", "jokers: exactly 1"]
     p.press("LEFT")
-    assert p.app.lines[2] == "border 0,5: joker"
+    assert p.app.lines[2] == "above e1: joker"
+
+
+def test_every_cell_of_a_setup_has_a_name_of_its_own_that_fits_the_display():
+    """A ring cell's name says where it stands, not a row and a column a
+    player has to guess the order of.  Walked over all 100 cells, every name is the
+    driver's, and fits the display with the longest thing a cell can hold
+    (a ring cell: joker or empty)."""
+    p = Player(settings={"board": "Set up by hand"})
+    p.press("A")
+    seen = {}
+    for row in range(10):
+        for col in range(10):
+            p.cursor_to(row * 10 + col)
+            name, what = p.app.lines[2].split(": ")
+            assert name == setup_name(row * 10 + col)
+            longest = "start disc" if 1 <= row <= 8 and 1 <= col <= 8 else "joker"
+            assert len(what) <= len(longest) and len(name + ": " + longest) <= 21, name
+            seen[name] = row * 10 + col
+    assert len(seen) == 100
+    assert [setup_name(c) for c in (0, 9, 90, 99, 5, 95, 50, 59)] == [
+        "top left", "top right", "bottom left", "bottom right", "above e1", "below e8",
+        "left of a5", "right of h5"]
 
 
 def test_start_says_how_many_pieces_to_place_or_remove():

@@ -123,7 +123,7 @@ def test_setup_prints_its_cursor_too(sim):
     over the border as well."""
     board, lines, out = sim("--keys", "RIGHT A UP UP UP WAIT400")
     assert lines[0].startswith("Setup by")
-    assert lines[2] == "border 0,3: joker"         # the rulebook example's joker on d0
+    assert lines[2] == "above c1: joker"           # the rulebook example's joker over c1
     assert board[0][3] == "@" and sum(row.count("@") for row in board) == 1
     start = rulebook()
     assert board == letters(start, cursor=3, hints=False)

@@ -87,11 +87,108 @@ def test_the_window_opens_no_sound_device():
 
 def test_the_display_is_in_proportion_under_the_board():
     """The 128x32 display at 2 screen pixels a pixel, centred under the
-    board: under a tenth of the window."""
+    board and its coordinates, the legend and the keys' column beside them:
+    the display under a tenth of the window."""
     from desktop.sim.devices import DISPLAY_H, DISPLAY_W
-    from desktop.sim.window import MARGIN, PIXEL, layout
+    from desktop.sim.window import EDGE, MARGIN, PIXEL, SIDE, board_origin, layout
     width, height, dx, dy = layout(40, DISPLAY_W, DISPLAY_H)
-    assert (width, height) == (424, 500)
-    assert dy >= 10 * 40 + MARGIN and dx == (width - DISPLAY_W * PIXEL) // 2
+    assert (width, height) == (666, 532)
+    ox, oy = board_origin(40, DISPLAY_W)
+    assert dy >= oy + 10 * 40 + EDGE and dx == (width - SIDE - DISPLAY_W * PIXEL) // 2
+    assert ox + 10 * 40 + EDGE + MARGIN <= width - SIDE
     assert DISPLAY_W * PIXEL * DISPLAY_H * PIXEL / (width * height) < 0.1
     assert dy + DISPLAY_H * PIXEL <= height
+
+
+def click(cell, size=40):
+    """A left click on a cell's LED, as the window places it."""
+    from desktop.sim.devices import DISPLAY_W
+    from desktop.sim.window import board_origin
+    ox, oy = board_origin(size, DISPLAY_W)
+    at = (ox + (cell % 10) * size + size // 2, oy + (cell // 10) * size + size // 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=at))
+
+
+def test_a_click_on_a_cell_plays_it_and_in_setup_changes_its_piece():
+    from mapello.rules.position import parse_cell
+    from mapello.ui import palette
+    app = App(os.path.join(ROOT, "boards"), None, Clock(), seed=1)
+    devices = SimDevices(DEFAULT_CURRENT_MA)
+    pygame.init()
+    pygame.display.set_mode((10, 10))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z))   # a game of the series
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_z))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    run_window(app, devices)
+    move = app.screen.legal_mask() & -app.screen.legal_mask()   # the first legal move's bit
+    cell = move.bit_length() - 1
+    pygame.init()
+    pygame.display.set_mode((10, 10))
+    click(cell)
+    click(0)                                                # the ring: nothing
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    run_window(app, devices)
+    assert app.lines[1] == "P2 White to move" and palette.get(app.frame, cell) == palette.LAST_BLACK
+    # in setup a click on a ring cell puts a joker there
+    app = App(os.path.join(ROOT, "boards"), None, Clock(), seed=1,
+              settings={"board": "Set up by hand"})
+    pygame.init()
+    pygame.display.set_mode((10, 10))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_z))
+    click(parse_cell("h8") + 1)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    run_window(app, devices)
+    assert app.screen_name == "setup" and app.lines[2] == "right of h8: joker"
+
+
+def test_the_window_shows_the_coordinates_the_legend_in_the_palette_in_use_and_the_keys():
+    from desktop.sim.devices import DISPLAY_W, DISPLAY_H
+    from desktop.sim.window import (BACKGROUND, EDGE, MARGIN, SIDE, board_origin, draw_side, layout,
+                                    open_font, paint)
+    from mapello.ui.kinds import legend
+    app = App(os.path.join(ROOT, "boards"), None, Clock(), seed=1)
+    devices = SimDevices(DEFAULT_CURRENT_MA)
+    pygame.init()
+    font = open_font()
+    width, height, _, _ = layout(40, DISPLAY_W, DISPLAY_H)
+    for palette_index, joker in ((0, (200, 0, 0)), (1, (224, 120, 0))):
+        app.settings["palette"] = palette_index
+        app.changed()
+        app.tick()
+        devices.update(app)
+        surface = pygame.Surface((width, height))
+        paint(surface, font, devices, 40, width)
+        x, y = width - SIDE + MARGIN, MARGIN + 18
+        swatches = [tuple(surface.get_at((x + 7, y + 7 + 16 * i)))[:3] for i in range(len(legend()))]
+        assert swatches == [(c >> 16, (c >> 8) & 255, c & 255) for _, c in legend()]
+        assert swatches[[what for what, _ in legend()].index("joker")] == joker
+    assert draw_side(surface, font, x, MARGIN) < height                  # the keys fit
+    ox, oy = board_origin(40, DISPLAY_W)
+
+    def ink(x0, y0, w, h):
+        return sum(1 for x in range(x0, x0 + w) for y in range(y0, y0 + h)
+                   if tuple(surface.get_at((x, y)))[:3] != BACKGROUND)
+    for i in range(1, 9):                # files over and under, ranks left and right
+        assert ink(ox + i * 40 + 10, oy - EDGE, 20, EDGE) > 5
+        assert ink(ox + i * 40 + 10, oy + 400, 20, EDGE) > 5
+        assert ink(ox - EDGE, oy + i * 40 + 10, EDGE, 20) > 5
+        assert ink(ox + 400, oy + i * 40 + 10, EDGE, 20) > 5
+    assert ink(ox - EDGE, oy - EDGE, EDGE, EDGE) == 0                    # the corners: none
+
+
+def test_with_no_display_to_open_it_on_the_window_says_so_and_stops(monkeypatch, capsys):
+    """Without X11 or Wayland SDL falls back to a driver nobody sees, and the
+    window ran on invisibly until Ctrl+C."""
+    from desktop.sim import main
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    problem = check_window()
+    assert problem.startswith("no display to open the window on (DISPLAY and WAYLAND_DISPLAY")
+    assert main(["--window", "--no-save"]) == 2
+    assert capsys.readouterr().err.startswith("error: no display to open the window on")
+    # a display named that is not there: SDL finds only its offscreen driver
+    monkeypatch.setenv("DISPLAY", ":97")
+    assert check_window().startswith("no display to open the window on")

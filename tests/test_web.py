@@ -5,7 +5,12 @@ desktop's App fed the same presses on the same clock (the frame, the four
 lines, the version), what the canvases show checked against the desktop
 simulator's LEDs and displayio rendering, the save in localStorage checked
 byte for byte against the desktop's nvm, a reload in the middle of the game
-and B resuming it.
+and B resuming it; clicks and a phone's taps on cells, each checked
+against the desktop's App fed the buttons they stand for; beside the
+handheld, the scores, the turn, the moves, the legend in the palette in
+use, the coordinates, the game-over banner, New game, the record's download,
+boards and records loaded by the file picker, paste and drag and drop, and
+the speaker's tones and mute.
 
 The page runs with ?clock=manual, so its time moves only when the test says
 (window.mapello.advance), in the device loop's 10 ms steps; the desktop side
@@ -56,7 +61,8 @@ def site():
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory):
+def playwright():
+    """(Playwright, the system's Chromium): one driver for the module's browsers."""
     exe = build_web.chromium()
     if exe is None:
         pytest.skip("no Chromium here (/usr/bin/chromium; .ci/run installs Debian's chromium "
@@ -66,11 +72,17 @@ def browser(tmp_path_factory):
     except ImportError:
         pytest.skip("Playwright is not installed (requirements-dev.txt has it: run ./test.sh)")
     with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=exe, args=list(build_web.BROWSER_FLAGS),
-            headless=True, viewport={"width": 520, "height": 900})
-        yield context
-        context.close()
+        yield p, exe
+
+
+@pytest.fixture(scope="module")
+def browser(playwright, tmp_path_factory):
+    p, exe = playwright
+    context = p.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("chromium-profile")), executable_path=exe, args=list(build_web.BROWSER_FLAGS),
+        headless=True, viewport={"width": 520, "height": 900})
+    yield context
+    context.close()
 
 
 class Page:
@@ -104,6 +116,29 @@ class Page:
 
     def pixels(self):
         return self.tab.evaluate("window.mapello.pixels()")
+
+    def click_cell(self, cell, tap=False):
+        """A mouse click (or a tap) on the cell's LED, where the page shows
+        it, scrolled into view first."""
+        at = self.tab.evaluate("""(c) => {
+            const at = window.mapello.cellCentre(c), r = matrix.getBoundingClientRect();
+            return {x: at.x - r.left, y: at.y - r.top};
+        }""", cell)
+        matrix = self.tab.locator("#matrix")
+        if tap:
+            matrix.tap(position=at)
+        else:
+            matrix.click(position=at)
+
+    def text(self, selector):
+        return self.tab.inner_text(selector)
+
+    def load_file(self, path):
+        """The file picker given `path`; back once the page has read it (in
+        the background) and handed it to the host."""
+        before = self.tab.evaluate("window.mapello.files")
+        self.tab.set_input_files("#file", str(path))
+        self.tab.wait_for_function("(n) => window.mapello.files > n", arg=before)
 
     def saved(self):
         return self.tab.evaluate("window.mapello.saved()")
@@ -169,6 +204,16 @@ class Both:
         self.desktop.tap(button)
         self.presses += 1
         self.advance(ms)
+
+    def click_cell(self, cell):
+        """A click on a cell: the page's, and on the desktop the buttons it
+        stands for (mapello.ui.kinds.presses(), with the App as it is)."""
+        from mapello.ui.kinds import presses
+        self.page.click_cell(cell)
+        for button in presses(self.desktop.app, cell):
+            self.desktop.tap(button)
+        self.presses += 1
+        self.advance(PRESS_MS)
 
     def click(self, button):
         """An on-screen button, by the mouse (pointer events, as a touch)."""
@@ -458,9 +503,298 @@ def test_the_web_tools_print_their_figures_and_write_the_picture(browser, tmp_pa
     out = proc.stdout
     assert "page load to first frame: median " in out and "download: " in out, out
     assert "hard level, time per move: mean " in out, out
-    picture = tmp_path / "page.png"
-    proc = subprocess.run([python, "-m", "desktop.web_screenshot", "--out", str(picture)], cwd=ROOT,
+    picture, window = tmp_path / "page.png", tmp_path / "window.png"
+    proc = subprocess.run([python, "-m", "desktop.web_screenshot", "--out", str(picture),
+                           "--window-out", str(window)], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    with open(picture, "rb") as f:
-        assert f.read(8) == b"\x89PNG\r\n\x1a\n"
+    for made in (picture, window):
+        with open(made, "rb") as f:
+            assert f.read(8) == b"\x89PNG\r\n\x1a\n"
+    # the window's picture is the README's: the same code draws the same picture
+    with open(window, "rb") as f, open(os.path.join(ROOT, "docs", "images", "window.png"), "rb") as g:
+        assert f.read() == g.read(), "docs/images/window.png is stale: run python3 -m desktop.web_screenshot"
+
+
+# --- clicks and taps on cells, and what the page shows beside the handheld ------
+
+def fresh(browser, site, query="?clock=manual&seed=%d" % SEED):
+    """A tab on the page with nothing saved in this browser."""
+    tab = browser.new_page()
+    page = Page(tab, site + query)
+    page.open()
+    tab.evaluate("localStorage.clear()")
+    page.reload()
+    return page
+
+
+def test_clicks_on_cells_set_up_and_play_as_the_arrows_and_a_do_on_the_desktop(site, browser, devices):
+    """Free play on the empty board: clicks put a wall, a bonus and a joker
+    (a ring cell, named by where it stands) and take one away; then clicks
+    on legal moves play them, a click on an occupied cell is refused, one
+    on the ring does nothing.  Every step the same frame and lines as the
+    desktop's App given the buttons the click stands for."""
+    page = fresh(browser, site)
+    both = Both(page, Desktop(bytearray(b"\xff" * 4096), SEED), devices)
+    both.advance(PRESS_MS)
+    app = both.desktop.app
+    both.menu("Mode:", lambda: app.settings["mode"] == 1)
+    both.menu("Board", lambda: app.settings["board"] == "Open")
+    both.tap(buttons.A)
+    assert app.screen_name == "setup"
+    both.click_cell(parse_cell("f6"))                # a wall
+    assert both.lines[2] == "f6: wall"
+    both.click_cell(parse_cell("b2"))                # a wall, then a bonus
+    both.click_cell(parse_cell("b2"))
+    assert both.lines[2] == "b2: bonus"
+    both.click_cell(95)                              # the ring under e8: a joker
+    assert both.lines[2] == "below e8: joker" and both.lines[1] == "W1/8 B1/8 J1/8"
+    both.click_cell(9)                               # the top right corner, and back: empty
+    both.click_cell(9)
+    assert both.lines[2] == "top right: empty"
+    both.check_canvases()
+    both.tap(buttons.B)
+    both.choose("Start")
+    both.tap(buttons.A)                              # P2 picks black
+    assert app.screen_name == "play"
+    for _ in range(3):
+        target = max(both.hints())
+        both.click_cell(target)
+        assert app.screen_name == "play" and palette.get(app.frame, target) in palette.LAST, both.lines
+    both.click_cell(parse_cell("d4"))                # occupied: refused, as A there is
+    assert both.lines[3] == "occupied"
+    version = app.version
+    both.click_cell(0)                               # the ring: nothing to play there
+    assert both.cursor() == parse_cell("d4")
+    both.check_canvases()
+    assert app.version >= version and not page.errors
+
+
+@pytest.fixture(scope="module")
+def phone(playwright):
+    """A phone's browser: 390x844, touch, at twice the pixels."""
+    p, exe = playwright
+    chromium = p.chromium.launch(executable_path=exe, args=list(build_web.BROWSER_FLAGS), headless=True)
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                   is_mobile=True, device_scale_factor=2)
+    yield context
+    context.close()
+    chromium.close()
+
+
+def test_a_phone_taps_cells_and_buttons_and_the_page_fits_its_width(site, phone, devices):
+    page = fresh(phone, site)
+    tab = page.tab
+    both = Both(page, Desktop(bytearray(b"\xff" * 4096), SEED), devices)
+    both.advance(PRESS_MS)
+    app = both.desktop.app
+    assert tab.evaluate("document.documentElement.scrollWidth") == 390
+    box = tab.locator("#matrix").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["width"] > 300
+    tab.tap("[data-button=A]")                       # the on-screen A: a game of the series
+    both.desktop.tap(buttons.A)
+    both.advance(PRESS_MS)
+    assert app.screen_name == "play"
+    for _ in range(2):
+        target = min(both.hints())
+        page.click_cell(target, tap=True)
+        from mapello.ui.kinds import presses
+        for button in presses(app, target):
+            both.desktop.tap(button)
+        both.advance(PRESS_MS)
+        assert palette.get(app.frame, target) in palette.LAST, both.lines
+    both.check_canvases()
+    assert len(both.state["panel"]["moves"]) == 2
+    assert tab.evaluate("document.documentElement.scrollWidth") == 390
+    panel = tab.locator(".panel").bounding_box()
+    assert panel["x"] >= 0 and panel["x"] + panel["width"] <= 390 and panel["y"] > box["y"] + box["height"]
+    assert not page.errors
+
+
+def legend_shown(page):
+    """[(what, '#rrggbb')] as the page's legend lists them."""
+    return page.tab.evaluate("""[...document.querySelectorAll('#legend li')].map((li) => {
+        const c = getComputedStyle(li.querySelector('.swatch')).backgroundColor.match(/\\d+/g);
+        return [li.textContent, '#' + c.slice(0, 3).map((v) => Number(v).toString(16).padStart(2, '0')).join('')];
+    })""")
+
+
+def test_beside_the_board_the_scores_turn_moves_legend_and_coordinates(site, browser):
+    """The legend's colours are the device's palette in use, read through
+    host.py: the standard one, then the colourblind one once the menu's
+    Colours line says so."""
+    from mapello.ui.kinds import _LEGEND
+    page = fresh(browser, site)
+    state = page.advance(PRESS_MS)
+    want = [[what, "#%06x" % getattr(palette, name)] for what, name in _LEGEND]
+    assert [list(x) for x in legend_shown(page)] == want
+    assert state["panel"]["legend"] == want
+    assert min(page.pixels()["labels"]) > 5          # a1..h8's letters and numbers, all 32
+    assert page.text("#turn").startswith("Menu")
+    page.key("z")                                    # a game of the series, two moves by clicks
+    page.advance(PRESS_MS)
+    for cell in ("e3", "f3"):
+        page.click_cell(parse_cell(cell))
+        state = page.advance(PRESS_MS)
+    assert state["panel"]["moves"] == ["e3", "f3"]
+    assert page.tab.evaluate("[...document.querySelectorAll('#moves li')].map((li) => li.textContent + li.className)") \
+        == ["e3b", "f3w"]
+    b, w = state["panel"]["score"][:2]
+    assert (page.text("#score-black"), page.text("#score-white")) == (str(b), str(w))
+    assert page.text("#turn") == state["lines"][1] == "P1 Black to move"
+    assert "to-move" in page.tab.get_attribute("#side-black", "class")
+    assert "P1" in page.text("#who-black") and "P2" in page.text("#who-white")
+    assert page.text("#series") == "Board: Rulebook example · game 1 of 2"
+    # the colourblind palette, from the menu: the legend follows
+    page.key("x")
+    page.advance(PRESS_MS)
+    for _ in range(5):
+        page.key("ArrowDown")
+        page.advance(PRESS_MS)
+    page.key("z")                                    # Quit to menu
+    state = page.advance(PRESS_MS)
+    assert state["screen"] == "menu"
+    for _ in range(30):
+        if state["lines"][1].startswith(">Colours:"):
+            break
+        page.key("ArrowDown")
+        state = page.advance(PRESS_MS)
+    page.key("ArrowRight")
+    state = page.advance(PRESS_MS)
+    assert state["lines"][1] == ">Colours: colourblind"
+    blind = dict(legend_shown(page))
+    assert blind["joker"] == "#e07800" and blind["legal move"] == "#4098b0"
+    assert not page.errors
+
+
+def resign(page):
+    """B, Resign, Yes: the game ends at once."""
+    page.key("x")
+    page.advance(PRESS_MS)
+    for _ in range(3):
+        page.key("ArrowDown")
+        page.advance(PRESS_MS)
+    page.key("z")
+    page.advance(PRESS_MS)
+    page.key("ArrowDown")
+    page.advance(PRESS_MS)
+    page.key("z")
+    return page.advance(PRESS_MS)
+
+
+def test_game_over_banner_then_the_record_downloaded_and_loaded_back_to_replay(site, browser, tmp_path):
+    from mapello.game.record.text import from_text
+    page = fresh(browser, site)
+    page.advance(PRESS_MS)
+    page.key("z")
+    page.advance(PRESS_MS)
+    page.click_cell(parse_cell("e3"))
+    page.advance(PRESS_MS)
+    assert page.tab.is_disabled("#download") and page.tab.is_hidden("#banner")
+    state = resign(page)                             # white resigns: black takes every point
+    assert state["screen"] == "game over"
+    assert page.text("#banner-head") == state["lines"][0] == "White (P2) resigned"
+    assert page.text("#banner-score") == "Black 5 – White 0"
+    assert (page.text("#score-black"), page.text("#score-white")) == ("5", "0")   # as the series counts
+    assert page.text("#banner-series") == "Series: P1 1 – 0 P2 (points P1 +5). A: game 2 of 2."
+    with page.tab.expect_download() as got:
+        page.tab.click("#download")
+    path = tmp_path / got.value.suggested_filename
+    got.value.save_as(path)
+    assert got.value.suggested_filename.startswith("mapello-rulebook-example-")
+    text = path.read_text()
+    record = from_text(text)
+    assert [cell_name(m) for m in record.moves] == ["e3"] and "white resigned" in text
+    # New game: the menu
+    page.tab.click("#new-game")
+    state = page.advance(PRESS_MS)
+    assert state["screen"] == "menu" and state["lines"][3] == "A start  B resume"
+    # the record back, by the file picker: the handheld replays it
+    page.load_file(path)
+    state = page.advance(PRESS_MS)
+    assert state["screen"] == "replay" and state["lines"][0] == "Replay 0/1"
+    assert "Replaying" in page.text("#note")
+    page.key("ArrowRight")
+    state = page.advance(PRESS_MS)
+    assert state["lines"][:2] == ["Replay 1/1", "Black e3"] and state["panel"]["shown"] == 1
+    page.key("z")
+    state = page.advance(PRESS_MS)
+    assert state["screen"] == "menu" and not page.errors
+
+
+BOARD = """; Castle: four walls and a bonus of my own
+; limits: walls 4, bonuses 1, jokers 0
+. . . . . . . . . .
+. . . . . . . . . .
+. . # . . . . # . .
+. . . . + . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . # . . . . # . .
+. . . . . . . . . .
+. . . . . . . . . .
+"""
+
+
+def test_a_board_of_ones_own_by_picker_drop_and_paste_joins_the_menu_and_stays(site, browser, tmp_path):
+    page = fresh(browser, site)
+    page.advance(PRESS_MS)
+    mine = tmp_path / "Castle.TXT"
+    mine.write_text(BOARD)
+    page.load_file(mine)
+    state = page.advance(PRESS_MS)
+    assert state["screen"] == "menu" and state["lines"][2] == " Board: Castle", state["lines"]
+    assert page.text("#note") == '"Castle" is on the menu\'s board line, chosen: A starts it.'
+    page.key("z")
+    state = page.advance(PRESS_MS)
+    frame = bytes.fromhex(state["frame"])
+    assert state["screen"] == "play" and palette.get(frame, parse_cell("b2")) == palette.WALL
+    assert palette.get(frame, parse_cell("d3")) in (palette.BONUS, palette.BONUS_HINT)
+    # kept in this browser: after a reload the menu still offers it
+    page.reload()
+    page.key("ArrowDown")
+    state = page.advance(PRESS_MS)
+    names = []
+    for _ in range(20):
+        names.append(state["lines"][2])
+        page.key("ArrowRight")
+        state = page.advance(PRESS_MS)
+    assert " Castle" in names, names
+    # a broken one, dropped on the page: its line and column, nothing added
+    broken = BOARD.replace(". . . . + . . . . .", ". . . . + . . x . .")
+    page.tab.evaluate("""(text) => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], "broken.txt", {type: "text/plain"}));
+        document.dispatchEvent(new DragEvent("drop", {dataTransfer: data, bubbles: true, cancelable: true}));
+    }""", broken)
+    page.tab.wait_for_function("window.mapello.files == 1")   # after the reload, the first
+    assert page.text("#note") == "broken.txt: line 6, column 15: unknown symbol 'x' (use . # + J B W)"
+    # pasted: a record plays back, with the moves beside it
+    page.tab.click("summary")
+    page.tab.fill("#paste", BOARD + "; moves: e3 f3\n")
+    page.tab.click("#paste-go")
+    state = page.advance(PRESS_MS)
+    assert state["screen"] == "replay" and state["lines"][0] == "Replay 0/2"
+    assert state["panel"]["moves"] == ["e3", "f3"] and state["panel"]["shown"] == 0
+    assert not page.errors
+
+
+def test_the_speaker_plays_the_devices_tunes_and_the_mute_is_kept(site, browser):
+    from mapello.hardware.sound import TUNES
+    page = fresh(browser, site)
+    page.advance(PRESS_MS)
+    assert page.tab.is_checked("#sound")             # MAPELLO_SOUND's default: on
+    page.key("z")
+    page.advance(PRESS_MS)
+    page.click_cell(parse_cell("e3"))
+    page.advance(PRESS_MS)
+    assert page.tab.evaluate("window.mapello.tones") == [TUNES["move"][0][0], 0]
+    page.tab.uncheck("#sound")
+    page.advance(PRESS_MS)
+    page.click_cell(parse_cell("f3"))
+    state = page.advance(PRESS_MS)
+    assert state["panel"]["moves"] == ["e3", "f3"] and len(page.tab.evaluate("window.mapello.tones")) == 2
+    page.reload()                                    # the mute is kept
+    assert not page.tab.is_checked("#sound")
+    assert not page.errors

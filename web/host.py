@@ -4,37 +4,44 @@ the page's keys and on-screen buttons, drawing through the device's matrix
 adapter onto a strip the page paints as LEDs, with the saves in
 localStorage behind the same interface as microcontroller.nvm.
 
-page.js calls start(page, seed) once, then, from its loop, step() (one loop
-iteration of the device), key(button, down) for each key event and state()
-(JSON) when the version step() returned has changed.  `page` is a JS object:
-now() -> milliseconds (the page's clock: real time, or the tests' manual
-one), load() -> the saved memory as hex ("" when none) and store(hex) ->
-true, or false when the browser refused to keep it.
+page.js calls start(page, seed, sound) once, then, from its loop, step()
+(one loop iteration of the device), key(button, down) for each key event,
+point(cell) for each click or tap on a cell, and state() (JSON) when the
+version step() returned has changed.  `page` is a JS object: now() ->
+milliseconds (the page's clock: real time, or the tests' manual one),
+load() -> the saved memory as hex ("" when none), store(hex) -> true, or
+false when the browser refused to keep it, and tone(hz) (0: quiet), the
+speaker.  What the page offers beside the handheld: record() (the last
+finished game's record as text), load(file, text) (a record to replay or a
+board file of one's own), new_game() and sound(on).
 """
 
 import json
 from binascii import hexlify, unhexlify
+from os import listdir
 
 from mapello.game.options import setting
 from mapello.game.save.log import NvmStorage
 from mapello.hardware.console import Console
 from mapello.hardware.matrix import Matrix
-from mapello.hardware.record_log import RecordLog
+from mapello.hardware.record_log import RecordLog, record_text
 from mapello.hardware.repeat import Repeater
+from mapello.hardware.sound import Sound
 from mapello.hardware.wiring import pixel_table
 from mapello.ui.app import App
+from mapello.ui.kinds import panel, presses
 
 BOARDS = "boards"         # the bundled boards, beside mapello/ as on the drive
 NVM_SIZE = 4096           # microcontroller.nvm of an RP2040: one flash sector
 
 
 def device_defaults():
-    """(brightness, current cap mA, think ms, repeat delay ms, repeat ms) as
-    an empty settings.toml gives them on the device."""
+    """(brightness, current cap mA, think ms, repeat delay ms, repeat ms,
+    sound on) as an empty settings.toml gives them on the device."""
     from mapello import drop_modules
     from mapello.hardware.settings import DEFAULTS
     out = (int(DEFAULTS["BRIGHTNESS"]), int(DEFAULTS["CURRENT_MA"]), int(DEFAULTS["THINK_MS"]),
-           int(DEFAULTS["REPEAT_DELAY_MS"]), int(DEFAULTS["REPEAT_MS"]))
+           int(DEFAULTS["REPEAT_DELAY_MS"]), int(DEFAULTS["REPEAT_MS"]), DEFAULTS["SOUND"] != "0")
     drop_modules(("hardware.settings",))
     return out
 
@@ -97,27 +104,64 @@ class Strip:
 
 class Keys:
     """The page's key events, queued until the loop's next step polls them
-    (as keypad queues a board's presses)."""
+    (as keypad queues a board's presses), and its clicks on cells, each
+    turned into buttons when its turn comes (mapello.ui.kinds.presses():
+    the arrows to the cell, then A), with the cursor where it is then."""
 
-    def __init__(self):
+    def __init__(self, app):
+        self.app = app
         self.events = []
 
     def add(self, button, down):
         self.events.append((button, down))
 
+    def point(self, cell):
+        self.events.append((cell, None))
+
     def poll(self, sink, now):
         events = self.events
         while events:
             button, down = events.pop(0)
-            if down:
+            if down is None:
+                for key in presses(self.app, button):
+                    sink.press(key)
+                    sink.release(key)
+            elif down:
                 sink.press(button)
             else:
                 sink.release(button)
 
 
+class PageTone:
+    """The speaker, as mapello.hardware.sound.Sound plays it: the page's
+    Web Audio oscillator (page.tone(hz); 0 is quiet)."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def on(self, hz):
+        self.page.tone(hz)
+
+    def off(self):
+        self.page.tone(0)
+
+
+class BackToMenu:
+    """Where the replay of a record the player loaded goes back to: the
+    menu (App.show() of it asks for the menu's screen)."""
+
+    name = "menu"
+
+    def __init__(self, app):
+        self.app = app
+
+    def enter(self):
+        self.app.go("menu")
+
+
 class Host:
-    def __init__(self, page, seed):
-        brightness, current_ma, think_ms, delay_ms, repeat_ms = device_defaults()
+    def __init__(self, page, seed, sound=None):
+        brightness, current_ma, think_ms, delay_ms, repeat_ms, sound_on = device_defaults()
         self.nvm = PageNvm(page.load(), page.store)
 
         def clock():
@@ -128,10 +172,17 @@ class Host:
             self.app.say(self.nvm.problem)
         self.strip = Strip()
         self.table = pixel_table()   # the simulator's wiring: serpentine from the top left
-        self.keys = Keys()
+        self.keys = Keys(self.app)
+        self.bundled = set(listdir(BOARDS))   # what the page brought: a board of one's own never replaces one
+        self.sound(sound_on if sound is None else sound)
         self.console = Console(self.app, Matrix(self.strip, self.table, current_ma), [self.keys],
                                None, clock, repeater=Repeater(delay_ms, repeat_ms),
-                               watchers=[RecordLog()])
+                               watchers=[RecordLog(), Sound(PageTone(page))])
+
+    def sound(self, on):
+        """The device's mute (MAPELLO_SOUND): the App lists its sounds only
+        where someone plays them."""
+        self.app.sounds = [] if on else None
 
     def leds(self):
         """The 100 cells as the desktop simulator shows them: the colour each
@@ -150,20 +201,113 @@ class Host:
                 out[i + k] = 255 if c > 255 else c
         return hexlify(out).decode()
 
+    def last_record(self):
+        """The last finished game's record (a GameRecord), or None: the App's,
+        or, on a game-over screen a save resumed to, that screen's."""
+        app = self.app
+        if app.last_record is not None:
+            return app.last_record
+        session = getattr(app.screen, "session", None)
+        return session.last if app.screen_name == "game over" and session is not None else None
+
     def state(self):
         app = self.app
         return json.dumps({
             "version": app.version, "lines": app.lines, "frame": hexlify(app.frame).decode(),
             "leds": self.leds(), "busy": app.busy, "screen": app.screen_name,
-            "brightness": app.brightness, "error": app.last_error or ""})
+            "brightness": app.brightness, "error": app.last_error or "",
+            "panel": panel(app), "record": self.last_record() is not None,
+            "sound": app.sounds is not None})
+
+    def record(self):
+        """The last finished game's record as text (what the device prints on
+        its serial console), or "" when there is none."""
+        record = self.last_record()
+        if record is None:
+            return ""
+        text, problem = record_text(record)
+        return text if text is not None else ""
+
+    def load(self, file, text):
+        """A file the player loaded, pasted or dropped: a game's record (it
+        has moves) is replayed on the handheld, from its start; a board file
+        joins the menu's boards, chosen.  {"kind": "record" or "board",
+        "error": why not (a board file's line and column), "file": the name
+        it is kept under in boards/, "name": its name in the menu}."""
+        from mapello.game.record.text import is_record_text
+        if is_record_text(text):
+            return {"kind": "record", "error": self.replay(text)}
+        out = {"kind": "board", "error": ""}
+        from mapello.rules.boardfile import MAX_BYTES, BoardError, parse_board
+        if len(text.encode()) > MAX_BYTES:
+            out["error"] = "%s: over %d bytes: not a board file" % (file, MAX_BYTES)
+            return out
+        try:
+            parse_board(text)
+        except BoardError as e:
+            out["error"] = "%s: %s" % (file, e)
+            return out
+        file = board_file_name(file)
+        if file in self.bundled:
+            file = "my-" + file
+        with open(BOARDS + "/" + file, "w") as f:
+            f.write(text)
+        self.to_menu()
+        out["file"] = file
+        out["name"] = self.choose_board(BOARDS + "/" + file)
+        return out
+
+    def replay(self, text):
+        """The record in `text` replayed on the handheld (its replay screen,
+        which goes back to the menu); "" or why not."""
+        from mapello.game.record import RecordError
+        from mapello.game.record.text import from_text
+        try:
+            record = from_text(text)
+        except (RecordError, ValueError) as e:
+            return str(e)
+        self.app.run_deferred()
+        self.app.go("replay", record, BackToMenu(self.app))
+        return ""
+
+    def choose_board(self, path):
+        """The menu's board set to the file at `path`; its name in the menu."""
+        from mapello.ui.menu_boards import catalogue
+        boards = catalogue(self.app)
+        # the catalogue names a file by its header, or by its file name
+        # when another board took that name first
+        name = boards.names[boards._sources.index(path)]
+        self.app.settings["board"] = name
+        self.app.changed()
+        return name
+
+    def to_menu(self):
+        """Back to the menu (the New game button): what the game menu's Quit
+        to menu does, from any screen; a game in progress stays saved, and
+        B there resumes it."""
+        app = self.app
+        app.run_deferred()
+        app.catalogue = None      # the menu reads its boards again: a board loaded joins them
+        app.go("menu")
+
+
+def board_file_name(name):
+    """A file name for boards/ made from the one the player's file had."""
+    name = name.replace("\\", "/").split("/")[-1]
+    if name.lower().endswith(".txt"):
+        name = name[:-4]
+    out = "".join(c if c.isalpha() or c.isdigit() or c in "-_" else "-" for c in name.lower())
+    return (out.strip("-")[:40] or "board") + ".txt"
 
 
 _host = None
 
 
-def start(page, seed):
+def start(page, seed, sound=-1):
+    """The host, started; `sound`: 1 or 0 as the page's mute says, -1 for
+    the device's default (MAPELLO_SOUND)."""
     global _host
-    _host = Host(page, seed)
+    _host = Host(page, seed, None if sound < 0 else bool(sound))
     _host.console.step()
     return _host.app.version
 
@@ -180,6 +324,26 @@ def busy():
 
 def key(button, down):
     _host.keys.add(button, down)
+
+
+def point(cell):
+    _host.keys.point(cell)
+
+
+def record():
+    return _host.record()
+
+
+def load(file, text):
+    return json.dumps(_host.load(file, text))
+
+
+def new_game():
+    _host.to_menu()
+
+
+def sound(on):
+    _host.sound(bool(on))
 
 
 def state():

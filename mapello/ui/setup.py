@@ -7,12 +7,26 @@ from mapello.game.board_setup import Setup
 from mapello.ui import palette
 from mapello.ui.board_view import draw_board
 from mapello.rules.pieces import BONUS, JOKER, KIND_NAMES, WALL
-from mapello.rules.position import CENTRE, cell_name
+from mapello.rules.position import CENTRE, FILES, cell_name
 
 from micropython import const
 
 BLINK_MS = const(400)
 _SHORT = ("W", "B", "J")
+
+
+def place(cell):
+    """A cell's name on the setup screen: an inner cell's own (c3), a ring
+    cell's by where it stands beside the inner board: above e1, below e8,
+    left of a5, right of h5, and the corners top left ... bottom right."""
+    r, c = cell // 10, cell % 10
+    if 1 <= r <= 8 and 1 <= c <= 8:
+        return cell_name(cell)
+    if 1 <= c <= 8:
+        return ("above %s1" if r == 0 else "below %s8") % FILES[c - 1]
+    if 1 <= r <= 8:
+        return ("left of a%d" if c == 0 else "right of h%d") % r
+    return ("top " if r == 0 else "bottom ") + ("left" if c == 0 else "right")
 
 
 class Screen:
@@ -108,4 +122,4 @@ class Screen:
         if (CENTRE >> cell) & 1:
             what = "start disc"
         return ["Setup by %s" % self.session.player_name(self.setter), " ".join(parts),
-                "%s: %s" % (cell_name(cell), what), "A piece  B menu"]
+                "%s: %s" % (place(cell), what), "A piece  B menu"]

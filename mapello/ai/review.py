@@ -177,7 +177,7 @@ def _judge_class(Thinker):
     each Review from the Thinker of the loaded ai group: a class kept here
     would keep that group's modules after they are dropped."""
 
-    class Judge(Thinker):
+    class Judge(Thinker):  # type: ignore[valid-type,misc]  # the loaded group's class
         def __init__(self, pos, level, node_budget, first):
             self.first = first
             self.first_score = 0

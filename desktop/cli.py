@@ -6,7 +6,7 @@ import time
 
 from mapello.rules.boardfile import BoardError, load_board
 from mapello.rules.notation import format_board, limits_text, symbol_at
-from mapello.rules.position import COLOUR_NAMES, Position, cell_name
+from mapello.rules.position import COLOUR_NAMES, PASS, Position, cell_name
 from mapello.rules.perft import perft
 
 
@@ -52,6 +52,57 @@ def cmd_replay(args):
     sys.stdout.write(format_board(pos))
     b, w = pos.score()
     print("score black %d white %d" % (b, w))
+    return 0
+
+
+def review_lines(game, nodes=None):
+    """The coach's verdict of each move of the GameRecord `game`, as the
+    device's replay works it out (mapello/ai/review.py, at the same node
+    budget by default), then each side's points lost and its worst move."""
+    from mapello.ai import review
+    from mapello.ai.thinker import SLICE
+    r = review.Review(game, nodes)
+    while not r.step(64 * SLICE):
+        pass
+    pos = game.start.copy(history=False)
+    out = ["; review: %d nodes a position%s" % (r.budget, " (the device's)" if nodes is None else "")]
+    lost = [0, 0]
+    worst = [None, None]
+    for i, cell in enumerate(game.moves):
+        mover = pos.turn
+        best, loss = review.verdict(game, i)
+        line = "%d. %s %s" % (i + 1, COLOUR_NAMES[mover], cell_name(cell))
+        if best == review.NO_CHOICE:
+            line += "" if cell == PASS else ": only move"
+        elif not loss:
+            line += ": best"
+        else:
+            line += " -%d, best %s" % (loss, cell_name(best))
+            lost[mover] += loss
+            if worst[mover] is None or loss > worst[mover][0]:
+                worst[mover] = (loss, i)
+        out.append(line)
+        pos.push(cell)
+    for colour in (0, 1):
+        text = "%s lost %d points" % (COLOUR_NAMES[colour], lost[colour])
+        if worst[colour] is not None:
+            loss, i = worst[colour]
+            text += ", the most at %d. %s (-%d)" % (i + 1, cell_name(game.moves[i]), loss)
+        out.append(text)
+    return out
+
+
+def cmd_review(args):
+    """Each move of a game record with the search's verdict on it."""
+    from mapello.game.record import text as record
+    from mapello.rules.boardfile import read_text
+    text = read_text(args.record)
+    if not record.is_record_text(text):
+        print("error: %s: not a game record (no '; moves:' line)" % args.record, file=sys.stderr)
+        return 2
+    game = record.from_text(text)
+    for line in review_lines(game, args.nodes):
+        print(line)
     return 0
 
 
@@ -129,6 +180,11 @@ def build_parser():
                    "or 'start' for the plain start")
     s.add_argument("--moves", help='e.g. "c5 d6 pass e3" (after a record\'s own moves)')
     s.set_defaults(func=cmd_replay)
+    s = sub.add_parser("review", help="each move of a game record with the search's verdict")
+    s.add_argument("record", help="a game record (a board file with '; moves:' lines)")
+    s.add_argument("--nodes", type=int, help="the search's nodes a position (default: the "
+                   "device's, the hard level's budget)")
+    s.set_defaults(func=cmd_review)
     s = sub.add_parser("check", help="validate board files")
     s.add_argument("boards", nargs="+")
     s.set_defaults(func=cmd_check)

@@ -2,6 +2,7 @@
 games, undo, finish a series, replay; the display text and the frame's colours
 are checked at each step against the driver's own model of the game
 (desktop/app_driver.py)."""
+import re
 import sys
 
 from desktop.app_driver import STEP_MS, Player, shown_turn, standing
@@ -289,7 +290,7 @@ def test_replay_steps_through_the_last_game():
     p.press("RIGHT")
     assert p.app.lines[0] == "Replay 1/%d" % len(record.moves)
     first = record.moves[0]
-    assert p.app.lines[1] == "Black %s" % cell_name(first)
+    assert p.app.lines[1].startswith("Black %s" % cell_name(first))   # then its verdict
     assert p.colour(first) == palette.LAST_BLACK
     p.press("RIGHT", "RIGHT", "LEFT")
     assert p.app.lines[0].startswith("Replay 2/")
@@ -297,8 +298,15 @@ def test_replay_steps_through_the_last_game():
     assert p.app.lines[2] == score_line(pos)
     for c in range(100):
         assert p.colour(c) == cell_colour(pos, c, 0, record.moves[1]), c
-    p.press("UP")
-    assert p.app.lines[0] == "Replay %d/%d" % (len(record.moves), len(record.moves))
+    p.press("UP")                        # no mistake known before it: the start
+    assert p.app.lines[0] == "Replay 0/%d" % len(record.moves)
+    end = "Replay %d/%d" % (len(record.moves), len(record.moves))
+    for _ in range(len(record.moves)):   # Down: the next mistake the review found, then the end
+        p.press("DOWN")
+        if p.app.lines[0] == end:
+            break
+        assert re.match(r"^(Black|White) [a-h][1-8] -\d+,? best [a-h][1-8]$", p.app.lines[1])
+    assert p.app.lines[0] == end
     assert p.app.lines[2] == score_line(p.model.pos)
     p.press("B")
     assert p.screen == "game over"

@@ -7,7 +7,7 @@ fragments, so a flow that fits at its smallest heap can still fail at a
 larger one.  (docs/MEASUREMENTS.md, "Memory", says what fails below, and
 why.)  Four flows, driven by buttons:
 tests/mp/app_series.py (a two-game series against the hard level, with game
-over, replay and the series end), tests/mp/app_setup.py (free play with a
+over, the replay reviewing the last 12 moves, and the series end), tests/mp/app_setup.py (free play with a
 board set up by hand), tests/mp/app_resume.py (switched on with a game
 against the computer saved, B resumes it and it is played out) and
 tests/mp/app_menu_evening.py (three one-game series from the menu, each

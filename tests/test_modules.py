@@ -142,9 +142,9 @@ def test_every_screen_names_its_module_and_groups():
 
 def test_each_screen_loads_its_modules_leaves_first():
     """In the order a screen loads them (what the App always holds, then its
-    groups, and the computer's after the play screen's), every module finds
-    what it imports at its top level loaded already: no import compiles a
-    module inside another one's.  A package no group lists comes first, as
+    groups, and the computer's after the play screen's and the replay's),
+    every module finds what it imports at its top level loaded already: no
+    import compiles a module inside another one's.  A package no group lists comes first, as
     it loads with whichever module is first: it must import nothing."""
     device = device_modules()
     listed = set(m for _, members in groups() for m in members)
@@ -153,7 +153,7 @@ def test_each_screen_loads_its_modules_leaves_first():
         held.extend(table_paths(g))
     for name, (_, needs) in screens().items():
         order = list(held)
-        for g in needs + (("ai",) if name == "play" else ()):
+        for g in needs + (("ai",) if name in ("play", "replay") else ()):
             order.extend(table_paths(g))
         for i, m in enumerate(order):
             for dep in imports(device[m], device, top_level_only=True):

@@ -140,6 +140,19 @@ def check_replay_record(repo, command):
     assert status == 0 and out.strip().splitlines()[-1] == "score black 61 white 9", out
 
 
+def check_review_record(repo, command):
+    """The review of the README's record: a verdict line a move, the one the
+    README quotes among them, then each side's points lost."""
+    (repo / command.split()[-1]).write_text(record_block())
+    status, out = shell(repo, command)
+    lines = out.strip().splitlines()
+    quoted = re.search(r"review game\.txt +# .*: (\d+\. .+)$", README, re.M).group(1)
+    assert status == 0 and quoted in lines, out
+    assert lines[0] == "; review: 20000 nodes a position (the device's)", out
+    assert [int(line.split(".")[0]) for line in lines[1:-2]] == list(range(1, 64)), out
+    assert lines[-2].startswith("black lost ") and lines[-1].startswith("white lost "), out
+
+
 def check_boards(repo, command):
     status, out = shell(repo, command)
     names = sorted(n for n in os.listdir(os.path.join(ROOT, "boards")) if n.endswith(".txt"))
@@ -272,6 +285,7 @@ HANDLED = {
     'python3 -m desktop replay start --moves "e3 f3 e3"': not_run("a transcript, checked by test_transcripts"),
     "python3 -m desktop replay game.txt": check_replay_record,
     "python3 -m desktop replay FILE": check_replay_record,
+    "python3 -m desktop review game.txt": check_review_record,
     "python3 -m desktop check boards/*.txt": check_boards,
     "python3 -m desktop show start": check_show_start,
     "python3 -m desktop tournament medium greedy --random 2 --nodes 500": check_quick_tournament,

@@ -2,8 +2,6 @@
 small integers it promises, the endgame rule, its shared memory, and the
 steps that prepare a search.  (tests/test_ai.py checks its results against
 plain minimax and a brute-force endgame.)"""
-import ast
-import os
 import random
 import sys
 from array import array
@@ -70,8 +68,8 @@ def test_every_integer_of_the_search_stays_small_on_a_32_bit_board():
     """Every value the search handles, in its loops and in its memory, is below
     2**30: on a 32-bit board none of them is a heap object (a 100-bit mask
     would be), so the VM's instruction counts hold there too."""
-    watched = {alphabeta.run.__code__, frontier.leaves.__code__, frontier.moves.__code__,
-               frontier.lifted.__code__}
+    watched = {alphabeta.loop.__code__, frontier.leaves.__code__, search.lift.__code__,
+               frontier.moves.__code__, frontier.lifted.__code__}
     big = []
 
     def check(frame):
@@ -98,11 +96,11 @@ def test_every_integer_of_the_search_stays_small_on_a_32_bit_board():
         finally:
             sys.settrace(None)
         assert not big, big[:5]
-    memory = search._MEM[search._PARTS]
-    for part in memory:
-        values = [v for v in part if type(v) is int] if not isinstance(part, list) or \
-            not part or not isinstance(part[0], list) else [v for lst in part for v in lst]
-        assert all(-SMALL <= v < SMALL for v in values)
+    for part in vars(search).values():
+        if isinstance(part, (array, bytearray, list)):
+            values = [v for v in part if type(v) is int] if part is not search.move_lists else \
+                [v for lst in part for v in lst]
+            assert all(-SMALL <= v < SMALL for v in values)
     info = board_info(Position())
     assert all(0 <= k < SMALL for k in info.zkey) and 0 <= info.zside < SMALL
     assert all(0 <= k < SMALL for k in info.zflip)
@@ -216,92 +214,29 @@ def test_the_table_can_be_left_out():
     assert values[0] == values[1]  # the same minimax value, with or without it
 
 
-AI = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "mapello", "ai")
+def _loop_parts():
+    """{name: value} of the arguments the search loop was made with."""
+    return search._MEM[search._LOOP].gi_frame.f_locals
 
 
-def _tree(name):
-    with open(os.path.join(AI, name)) as f:
-        return ast.parse(f.read())
-
-
-def _function(tree, name):
-    return next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == name)
-
-
-def _unpacked(function):
-    """The names the first tuple assignment of `function` unpacks into."""
-    for node in function.body:
-        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple):
-            return [t.id for t in node.targets[0].elts]
-    raise AssertionError("%s unpacks no tuple" % function.name)
-
-
-def _consts(tree):
-    """[(name, value)] of the module's NAME = const(n), in order."""
-    out = []
-    for node in tree.body:
-        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
-                and getattr(node.value.func, "id", "") == "const"):
-            out.append((node.targets[0].id, ast.literal_eval(node.value.args[0])))
-    return out
-
-
-def test_the_search_loops_unpack_the_tables_as_reserve_builds_them():
-    """One layout: search.py names the stacks (_DEPTHS ... in order) and
-    builds Search.tables and leaf_tables from locals; alphabeta.run() and
-    frontier.leaves() unpack them into locals of the same names (a stack's
-    in lower case), and search.py's own indices name the same places."""
-    tree = _tree("search.py")
-    consts = _consts(tree)
-    names = [n for n, _ in consts]
-    count = dict(consts)["_STACK_COUNT"]
-    first = names.index("_DEPTHS")
-    stacks = consts[first:first + count]
-    assert [v for _, v in stacks] == list(range(count)), stacks
-    stack_names = [n[1:].lower() for n, _ in stacks]
-    built = {}
-    for node in ast.walk(_function(tree, "reserve")):
-        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Subscript):
-            slot = node.targets[0].slice
-            if isinstance(node.value, ast.BinOp):
-                assert isinstance(node.value.left, ast.Tuple) and node.value.right.id == "stacks"
-                built[slot.id] = [e.id for e in node.value.left.elts] + stack_names
-    assert sorted(built) == ["_LEAF_TABLES", "_TABLES"], built
-    run = _unpacked(_function(_tree("alphabeta.py"), "run"))
-    assert run == built["_TABLES"]
-    leaves = _unpacked(_function(_tree("frontier.py"), "leaves"))
-    assert len(leaves) == len(built["_LEAF_TABLES"])
-    for got, want in zip(leaves, built["_LEAF_TABLES"]):
-        assert got in ("_", want), (got, want)
-    places = consts[first + count + 1:names.index("_PARTS")]  # _BOARD ... (after _STACK_COUNT)
-    assert places
-    for name, value in places:
-        assert run.index(name[1:].lower()) == value, name
-    # and the objects: what both loops call by one name is one object
-    pos = Position()
-    info = board_info(pos)
-    se = Search(info, pos)
-    assert len(se.tables) == len(run) and len(se.leaf_tables) == len(leaves)
-    assert se.tables[run.index("info")] is info and se.tables[run.index("zkey")] is info.zkey
-    for i, name in enumerate(leaves):
-        if name != "_":
-            assert se.leaf_tables[i] is se.tables[run.index(name)], name
-    for name, value in stacks:
-        assert se.tables[run.index(name[1:].lower())] is search._MEM[search._STACKS][value]
-
-
-def test_the_search_reads_its_tables_by_name_not_by_number():
-    """No index of the shared tables, the stacks or _MEM is a bare number."""
-    shared = {"_MEM", "tables", "leaf_tables", "stacks", "st"}
-    for name in sorted(os.listdir(AI)):
-        if not name.endswith(".py"):
-            continue
-        for node in ast.walk(_tree(name)):
-            if isinstance(node, ast.Subscript):
-                base = node.value
-                while isinstance(base, ast.Subscript):
-                    base = base.value
-                seen = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
-                if seen in shared and node.value is base:
-                    assert not isinstance(node.slice, ast.Constant), \
-                        "%s line %d: %s[%r]" % (name, node.lineno, seen, node.slice.value)
+def test_the_search_loop_takes_the_memory_by_name():
+    """The loop takes each part of the search's working memory as the
+    argument of its name (a global of mapello.ai.search), and the board
+    facts.  reserve() makes it again only for other board facts or another
+    use of the table."""
+    info = board_info(Position())
+    search.reserve(info)
+    made = search._MEM[search._LOOP]
+    code = alphabeta.loop.__code__
+    parts = _loop_parts()
+    for name in code.co_varnames[:code.co_argcount]:
+        assert parts[name] is (info if name == "info" else getattr(search, name)), name
+    assert parts["penalties"] is info.pens and parts["zkey"] is info.zkey
+    search.reserve(info)
+    assert search._MEM[search._LOOP] is made
+    search.reserve(info, table=False)
+    assert search._MEM[search._LOOP] is not made and _loop_parts()["tt_keys"] is None
+    other = BoardInfo(0, 0)
+    search.reserve(other)
+    assert _loop_parts()["info"] is other and _loop_parts()["tt_keys"] is search.tt_keys
+    search.reserve(info)

@@ -237,7 +237,7 @@ def test_no_history_and_no_reference_to_what_is_not_there(path):
       "no such module or name: mapello.frontier.leaves (mapello has no frontier)"]),
     ("# a mapello.evaluation.BoardInfo", ["no such module or name: mapello.evaluation.BoardInfo "
                                          "(mapello has no evaluation)"]),
-    ("# mapello.ai.search.Search, mapello.ai.search.Search._lift, mapello.ai.frontier's\n"
+    ("# mapello.ai.search.Search, mapello.ai.search.Search.setup, mapello.ai.frontier's\n"
      "# leaves, mapello.ui.modules.GROUPS, mapello.game.save.log, desktop.sim.", []),
     ("# desktop.bench.min_heap.compile_package; desktop.bench.heap.census",
      ["no such module or name: desktop.bench.heap.census (desktop.bench has no heap)"]),

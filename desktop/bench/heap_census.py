@@ -65,7 +65,8 @@ from mapello.ai import kernel
 search = kernel.load()   # loaded with ai.thinker already: the native one, compiled
 info = BoardInfo(0, 0)
 mark("board facts")
-memory = search._make_memory()
+# the bytecode kernel makes its memory as it loads (ai.thinker's figure holds it)
+memory = search._make_memory() if hasattr(search, "_make_memory") else None
 mark("search memory")
 """
 

@@ -92,17 +92,16 @@ def any_move(b, R, m):
     return False
 
 
-def leaves(se, p, limit, nodes):
-    """Score the leaves of the node at ply p of the Search `se`, from where it
-    stopped.  Returns the node count, or -1 - count if `limit` stopped it.
-    Afterwards the ply's slot of the stack `values` is the node's value,
-    `best_moves` its best move, and `tried` is -1 if the side to move has
-    no move at all."""
-    # Search.leaf_tables: what mapello.ai.search.reserve() puts in it, by the
-    # same names (the stacks, one slot a ply, from the first _ on: see search.py)
-    (board, weights, rows, directions, penalties, points, history, scratch, down, info, near,
-     _, _, betas, values, _, estimates, margins, empties, _, colours, move_lists, tried, _, _,
-     best_moves, new_killers, old_killers, legal_counts, generated, _) = se.leaf_tables
+# Score the leaves of the node at ply p of the Search `se`, from where it
+# stopped.  Returns the node count, or -1 - count if `limit` stopped it.
+# Afterwards the ply's slot of the stack `values` is the node's value,
+# `best_moves` its best move, and `tried` is -1 if the side to move has no
+# move at all.  The other arguments are the parts of the search's state it
+# works on, as mapello.ai.alphabeta.loop has them.  (A comment, not a
+# docstring, as the loop's.)
+def leaves(se, p, limit, nodes, board, weights, rows, directions, penalties, points, history,
+           scratch, down, info, near, betas, values, estimates, margins, empties, colours,
+           move_lists, tried, best_moves, new_killers, old_killers, legal_counts, generated):
     se.estimated = True
     lst = move_lists[p]
     k = tried[p]

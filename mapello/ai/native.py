@@ -522,7 +522,7 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
             j = int(pen_at[c])
             if j:
                 # a move on an unflippable cell lifts the penalties from the
-                # cells next to it (mapello.ai.search.Search._lift)
+                # cells next to it (mapello.ai.search.lift)
                 y = int(pens[j])
                 while y:
                     w = int(pens[j + 1])

@@ -2,6 +2,10 @@
 enough per node for a microcontroller; run(limit) stops after any node and
 picks up exactly where it stopped.  How and why: docs/DESIGN.md, "The
 computer player".
+
+The search's working memory is this module's: each part a global below, by
+the name the search loop takes it by (mapello.ai.alphabeta.loop, and
+mapello.ai.frontier.leaves from it).
 """
 
 from micropython import const
@@ -9,8 +13,7 @@ from micropython import const
 import gc
 from array import array
 
-from mapello.ai import alphabeta
-from mapello.ai.evaluation import DIRECTIONS
+from mapello.ai.alphabeta import TT_SIZE, loop
 
 _INF = const(1000000)
 # Nodes a step of the app's thinking searches (a few ms on an RP2040: block
@@ -19,123 +22,128 @@ _INF = const(1000000)
 SLICE = const(8)
 CLOCK_NODES = const(64)
 
-# The working memory of a search: made by the first search and used by every
-# later one, so that a game does not cut up the heap with a new set of lists
-# each move.  The transposition table (_TT_BITS) is part of it.  One search
-# at a time owns it (_MEM below), and a search that a newer one displaced
-# stops (run() returns None).
-_TT_BITS = const(6)  # 64 entries of 8 bytes
+# The working memory, made as this module loads, after a collection (while
+# the heap is still in few pieces: the compile's leftovers are gone) and used by
+# every search, so that a game does not cut up the heap with a new set of
+# lists each move.  One search at a time owns it, and a search that a newer
+# one displaced stops (run() returns None).
+#
+# The stacks of numbers are arrays of 32-bit integers (every value on them is
+# a small integer): 4 bytes a ply, where a list takes 8 in a 64-bit VM, which
+# the deepest line of a game (an exact solve near the end, 13 plies and more)
+# pays for 19 stacks.  Each ply's moves are a bytearray of cells, not a list
+# of sort keys: a byte a move, where a list takes 8 (64-bit VM) and doubles
+# its room.  The mailbox and the empty-neighbour counts are bytearrays: 100
+# bytes, not a list's 400 (800 in a 64-bit VM).  Each costs the search a
+# little speed for the memory (the stacks' and the moves': docs/MEASUREMENTS.md,
+# "Measured once, by hand").  The rows stay a list.
 _PLIES = const(6)  # stack room made at the start (it grows as lines go deeper)
-_ONE_PLY = array("i", bytes(4))  # what _grow() extends a stack of numbers by
+_ONE_PLY = array("i", bytes(4))  # what grow() extends a stack of numbers by
+gc.collect()
+board = bytearray(100)  # the mailbox
+weights = array("h", bytes(200))  # each cell's weight
+rows = [0] * 30  # the empty cells' rows, then black's and white's (jokers in both)
+points = bytearray(100)  # the points of the bonuses still on the board
+near = bytearray(100)  # each cell's empty neighbours
+history = array("h", bytes(200))  # the history heuristic's score of each cell
+undo = bytearray(19 * 12 + 1)  # the cells flipped, move after move down the line
+scratch = [0] * 32  # the move generator's sort keys, their room made now
+del scratch[:]
+down = [0] * 10  # the move generator's scratch row
+tt_keys = array("i", bytes(4 * TT_SIZE))  # the transposition table
+tt_values = array("i", bytes(4 * TT_SIZE))
+# the Search whose start() the loop has not seen yet
+starting = [None]  # type: list
+# The stacks, one slot a ply
+depths = array("i", bytes(4 * _PLIES))  # the plies left to the horizon
+alphas = array("i", bytes(4 * _PLIES))  # the window, from the side to move's view
+betas = array("i", bytes(4 * _PLIES))
+values = array("i", bytes(4 * _PLIES))  # the best value found so far
+entry_alphas = array("i", bytes(4 * _PLIES))  # alpha as the node was entered: its value's bound
+estimates = array("i", bytes(4 * _PLIES))  # the evaluation, kept up to date move by move
+margins = array("i", bytes(4 * _PLIES))  # the point margin
+empties = array("i", bytes(4 * _PLIES))  # the empty cells
+hashes = array("i", bytes(4 * _PLIES))  # the position's hashing key
+colours = array("i", bytes(4 * _PLIES))  # the colour to move (1 or 2)
+move_lists = [bytearray() for _ in range(_PLIES)]  # the ply's moves, in the order tried
+tried = array("i", bytes(4 * _PLIES))  # how many of them were tried (-1 from leaves: none is legal)
+played = array("i", bytes(4 * _PLIES))  # the cell played to reach the next ply (0: a pass)
+undo_starts = array("i", bytes(4 * _PLIES))  # where the flips of the move to this ply start in undo
+best_moves = array("i", bytes(4 * _PLIES))
+new_killers = array("i", bytes(4 * _PLIES))  # the last two moves that cut off at this ply
+old_killers = array("i", bytes(4 * _PLIES))
+legal_counts = array("i", bytes(4 * _PLIES))  # the legal moves known so far
+generated = array("i", bytes(4 * _PLIES))  # 1 once the move generator ran (all moves are listed)
+null_windows = array("i", bytes(4 * _PLIES))  # 1 when searched with a null window (a later move)
 
-# The search's stacks, one slot a ply, by their index in _MEM[_STACKS].  They
-# end Search.tables and Search.leaf_tables in this order, and
-# mapello.ai.alphabeta.run() and mapello.ai.frontier.leaves() unpack them
-# into locals named as these are, in lower case (tests/test_search.py checks
-# that the names agree).
-_DEPTHS = const(0)  # the plies left to the horizon
-_ALPHAS = const(1)  # the window, from the side to move's view
-_BETAS = const(2)
-_VALUES = const(3)  # the best value found so far
-_ENTRY_ALPHAS = const(4)  # alpha as the node was entered: how its value is bounded
-_ESTIMATES = const(5)  # the evaluation, kept up to date move by move
-_MARGINS = const(6)  # the point margin
-_EMPTIES = const(7)  # the empty cells
-_HASHES = const(8)  # the position's hashing key
-_COLOURS = const(9)  # the colour to move (1 or 2)
-_MOVE_LISTS = const(10)  # a bytearray of the ply's moves, in the order tried
-_TRIED = const(11)  # how many of them were tried (-1 from leaves(): none is legal)
-_PLAYED = const(12)  # the cell played to reach the next ply (0: a pass)
-_UNDO_STARTS = const(13)  # where the flips of the move to this ply start in undo
-_BEST_MOVES = const(14)
-_NEW_KILLERS = const(15)  # the last two moves that cut off at this ply
-_OLD_KILLERS = const(16)
-_LEGAL_COUNTS = const(17)  # the legal moves known so far
-_GENERATED = const(18)  # 1 once the move generator ran (before: the table's and killer moves)
-_NULL_WINDOWS = const(19)  # 1 when searched with a null window (a later move)
-_STACK_COUNT = const(20)
-
-# Search.tables, what alphabeta.run() unpacks, starts with the 20 items that
-# reserve() names; the indices search.py reads them by:
-_BOARD = const(0)
-_WEIGHTS = const(2)
-_INFO = const(6)
-_UNDO = const(11)
-_TT_KEYS = const(14)
-_PAUSED = const(19)
-
-# The slots of _MEM, the search's shared state
-_PARTS = const(0)  # the working memory, as _make_memory() returns it
-_OWNER = const(1)  # the number of the search that owns it
-_STACKS = const(2)  # the stacks
-_TABLES = const(3)  # Search.tables of the last search
-_LEAF_TABLES = const(4)  # Search.leaf_tables of the last search
-
-
-def _make_memory():
-    """(the stacks, the working memory: the parts that reserve() unpacks)."""
-    stacks = tuple([bytearray() for _ in range(_PLIES)] if k == _MOVE_LISTS
-                   else array("i", bytes(4 * _PLIES)) for k in range(_STACK_COUNT))
-    scratch = [0] * 32
-    del scratch[:]
-    # The stacks of numbers are arrays of 32-bit integers (every value on
-    # them is a small integer): 4 bytes a ply, where a list takes 8 in a
-    # 64-bit VM, which the deepest line of a game (an exact solve near the
-    # end, 13 plies and more) pays for 19 stacks.  Each ply's moves are a
-    # bytearray of cells, not a list of sort keys: a byte a move, where a list
-    # takes 8 (64-bit VM) and doubles its room.  The mailbox and the
-    # empty-neighbour counts are bytearrays: 100 bytes, not a list's 400 (800
-    # in a 64-bit VM).  Each costs the search a little speed for the memory
-    # (the stacks' and the moves': docs/MEASUREMENTS.md, "Measured once, by
-    # hand").  The rows stay a list.
-    board = bytearray(100)  # the mailbox
-    weights = array("h", bytes(200))  # each cell's weight
-    rows = [0] * 30  # the empty cells' rows, then black's and white's (jokers in both)
-    points = bytearray(100)  # the points of the bonuses still on the board
-    history = array("h", bytes(200))  # the history heuristic's score of each cell
-    undo = bytearray(19 * 12 + 1)  # the cells flipped, move after move down the line
-    down = [0] * 10  # the move generator's scratch row
-    tt_keys = array("i", bytes(4 << _TT_BITS))  # the transposition table
-    tt_values = array("i", bytes(4 << _TT_BITS))
-    near = bytearray(100)  # each cell's empty neighbours
-    paused = array("i", bytes(16))  # where alphabeta.run() stopped (all 0: at the root)
-    return stacks, (board, weights, rows, points, history, undo, scratch, down, tt_keys,
-                    tt_values, near, paused)
+# The search loop over the memory (a generator), the board facts and the
+# table's use it was made for, and the number of the search that owns the
+# memory, by these indices (a list, not four globals: each global's name
+# would stay in RAM as well)
+_LOOP = const(0)
+_INFO = const(1)
+_TABLE = const(2)
+_OWNER = const(3)
+_MEM = [None, None, True, 0]  # type: list
 
 
-# [the memory, the owner, the stacks, the tables, the leaf tables]: see _PARTS
-_MEM = [None, 0, None, None, None]  # type: list
+def grow(need):
+    """Make the stacks `need` plies deep: they grow as the search first
+    reaches a ply, by extend(), which makes an array exactly the room asked
+    for and a list (the move lists, a bytearray of moves per ply) that and 4
+    more, where append() would double a list's room or add 8 entries to an
+    array's: the growth, mid-search in a full heap, asks for little."""
+    while len(move_lists) < need:
+        move_lists.extend([bytearray()])
+    for stack in (depths, alphas, betas, values, entry_alphas, estimates, margins, empties,
+                  hashes, colours, tried, played, undo_starts, best_moves, new_killers,
+                  old_killers, legal_counts, generated, null_windows):
+        while len(stack) < need:
+            stack.extend(_ONE_PLY)
+
+
+def lift(board, weights, t, m):
+    """A move of colour m on an unflippable cell lifts the penalty t =
+    (neighbour, penalty, ...) from the discs next to it (moves there are
+    rare, so the loop calls this)."""
+    v = 0
+    j = 0
+    while j < len(t):
+        y = t[j]
+        weights[y] -= t[j + 1]
+        if board[y] == m:
+            v -= t[j + 1]
+        elif board[y] == 3 - m:
+            v += t[j + 1]
+        j += 2
+    return v
+
+
+def unlift(weights, t):
+    """Put back the penalty t that lift() lifted."""
+    j = 0
+    while j < len(t):
+        weights[t[j]] += t[j + 1]
+        j += 2
 
 
 def reserve(info, table=True):
-    """Make the working memory, if not yet made, and the tuples the search
-    loops unpack (Search.tables and leaf_tables) for the board facts `info`
-    and the table's use, unless the last ones were for them.  mapello.ai.thinker
-    does it right after importing, while the heap is still in few pieces: a
-    move's search then allocates none of it (in a heap cut up by a game, a
-    40-item tuple may find no room)."""
-    if _MEM[_PARTS] is None:
-        gc.collect()
-        _MEM[_STACKS], _MEM[_PARTS] = _make_memory()
-    tables = _MEM[_TABLES]
-    if tables is None or tables[_INFO] is not info or (tables[_TT_KEYS] is None) == table:
-        (board, weights, rows, points, history, undo, scratch, down, tt_keys, tt_values,
-         near, paused) = _MEM[_PARTS]
-        if not table:
-            tt_keys = tt_values = None
-        directions = DIRECTIONS
-        penalties = info.pens
-        zkey = info.zkey
-        zflip = info.zflip
-        zside = info.zside
-        tt_mask = (1 << _TT_BITS) - 1
-        tt_bits = _TT_BITS
-        stacks = _MEM[_STACKS]
-        _MEM[_TABLES] = (board, rows, weights, directions, penalties, points, info, zkey, zflip,
-                         zside, history, undo, scratch, down, tt_keys, tt_values, tt_mask,
-                         tt_bits, near, paused) + stacks
-        _MEM[_LEAF_TABLES] = (board, weights, rows, directions, penalties, points, history,
-                              scratch, down, info, near) + stacks
+    """Make the search loop over the memory for the board facts `info` and
+    the table's use, unless it was made for them.  mapello.ai.thinker does it
+    right after importing, while the heap is still in few pieces: a move's
+    search then allocates none of it (in a heap cut up by a game, the loop's
+    frame, a block of some 110 words, may find no room)."""
+    if _MEM[_LOOP] is None or _MEM[_INFO] is not info or _MEM[_TABLE] != table:
+        _MEM[_LOOP] = None  # the old loop's room is free for the new one
+        made = loop(board, rows, weights, points, info, history, undo, scratch, down,
+                    tt_keys if table else None, tt_values, near, depths, alphas, betas, values,
+                    entry_alphas, estimates, margins, empties, hashes, colours, move_lists,
+                    tried, played, undo_starts, best_moves, new_killers, old_killers,
+                    legal_counts, generated, null_windows, starting, grow, lift, unlift)
+        made.send(None)  # to its first yield
+        _MEM[_LOOP] = made
+        _MEM[_INFO] = info
+        _MEM[_TABLE] = table
 
 
 class Search:
@@ -156,20 +164,14 @@ class Search:
         reserve(info, table)
         _MEM[_OWNER] += 1
         self.owner = _MEM[_OWNER]
-        stacks = _MEM[_STACKS]
-        self.tables = _MEM[_TABLES]
-        self.leaf_tables = _MEM[_LEAF_TABLES]
-        (board, weights, rows, points, history, undo, scratch, down, tt_keys, tt_values,
-         near, paused) = _MEM[_PARTS]
         self.root_state = info.search_state(pos, board, weights, rows, points, near)
         for i in range(100):
             history[i] = 0
-        for k in (_NEW_KILLERS, _OLD_KILLERS):  # no killer moves yet
-            st = stacks[k]
+        for st in (new_killers, old_killers):  # no killer moves yet
             for i in range(len(st)):
                 st[i] = 0
         if table:
-            for i in range(1 << _TT_BITS):
+            for i in range(TT_SIZE):
                 tt_keys[i] = 0
         self.nodes = 0
         self.depth = 0
@@ -177,80 +179,37 @@ class Search:
         self.ri = 0  # index of the root move being searched
         self.best_index = 0  # index of the best root move so far in this iteration
         self.estimated = False  # a leaf was estimated (the value is not a proven result)
-        for i in range(4):
-            paused[i] = 0
-
-    def _grow(self, need):
-        """Make the stacks `need` plies deep: they grow as the search first
-        reaches a ply, by extend(), which makes an array exactly the room
-        asked for and a list (the move lists, a bytearray of moves per ply)
-        that and 4 more, where append() would double a list's room or add 8
-        entries to an array's: the growth, mid-search in a full heap, asks
-        for little."""
-        for i in range(_STACK_COUNT):
-            stack = _MEM[_STACKS][i]
-            while len(stack) < need:
-                stack.extend([bytearray()] if i == _MOVE_LISTS else _ONE_PLY)
 
     def start(self, root, depth, alpha=-_INF, beta=_INF):
         """Begin an iteration `depth` plies deep over the root moves `root`, with
         the root window (alpha, beta)."""
         # a move flips at most 19 discs; a line holds min(depth, empties) moves
-        undo = self.tables[_UNDO]
-        colour, estimate, margin, empties, hash_key = self.root_state
-        need = 19 * min(depth, empties) + 1 - len(undo)
+        colour, estimate, margin, empty, hash_key = self.root_state
+        need = 19 * min(depth, empty) + 1 - len(undo)
         if need > 0:
             undo.extend(bytes(need))
-        st = _MEM[_STACKS]
-        st[_COLOURS][0] = colour
-        st[_ESTIMATES][0] = estimate
-        st[_MARGINS][0] = margin
-        st[_EMPTIES][0] = empties
-        st[_HASHES][0] = hash_key
-        st[_DEPTHS][0] = self.depth = depth
-        st[_ALPHAS][0] = alpha
-        st[_BETAS][0] = beta
+        colours[0] = colour
+        estimates[0] = estimate
+        margins[0] = margin
+        empties[0] = empty
+        hashes[0] = hash_key
+        depths[0] = self.depth = depth
+        alphas[0] = alpha
+        betas[0] = beta
         self.root = root
         self.root_scores = [-_INF] * len(root)
         self.estimated = False
         self.ri = 0
         self.best_index = 0
-        paused = self.tables[_PAUSED]
-        for i in range(4):
-            paused[i] = 0  # enter the root
+        starting[0] = self  # the loop enters the root
 
     def value(self):
         """The root's value once run() returned True."""
-        return _MEM[_STACKS][_VALUES][0]
+        return values[0]
 
     def run(self, limit):
         """Advance until the iteration ends (True) or `limit` nodes (False);
         None if a newer search has taken the memory over."""
         if _MEM[_OWNER] != self.owner:
             return None
-        return alphabeta.run(self, limit)
-
-    def _lift(self, t, m):
-        """A move of colour m on an unflippable cell lifts the penalty t =
-        (neighbour, penalty, ...) from the discs next to it (moves there are
-        rare, so this is a call)."""
-        board = self.tables[_BOARD]
-        weights = self.tables[_WEIGHTS]
-        v = 0
-        j = 0
-        while j < len(t):
-            y = t[j]
-            weights[y] -= t[j + 1]
-            if board[y] == m:
-                v -= t[j + 1]
-            elif board[y] == 3 - m:
-                v += t[j + 1]
-            j += 2
-        return v
-
-    def _unlift(self, t):
-        weights = self.tables[_WEIGHTS]
-        j = 0
-        while j < len(t):
-            weights[t[j]] += t[j + 1]
-            j += 2
+        return _MEM[_LOOP].send(limit)

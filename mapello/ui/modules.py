@@ -65,7 +65,7 @@ setup: game.board_setup ui.setup ui.colour
 boardsave: / game.save.board
 play: ui.thinking ui.game_menu ui.play
 ai: ai.evaluation ai.levels ai.kernel ai.thinker / ai.native ai.frontier ai.alphabeta ai.search
-end: ui.game_over ui.replay
+end: ui.game_over ai.review ui.replay
 records: ui.records
 """
 SWITCHED = ("pieces", "menu", "readers", "choice", "setup", "boardsave", "play", "ai", "end",
@@ -75,7 +75,8 @@ SWITCHED = ("pieces", "menu", "readers", "choice", "setup", "boardsave", "play",
 # a small menu drawn over the screen shown, which keeps what that screen
 # has).  "pieces" is where walls, bonuses and jokers may stand, "choice" what
 # B opens in setup and play, "boardsave" Save board; the play screen loads
-# "ai" itself, a module a tick (load_step()).
+# "ai" itself, a module a tick (load_step()), and so does the replay for its
+# review, in the room of the play screen's groups, which it drops.
 SCREENS = """
 menu: ui.menu pieces menu readers
 setup: ui.setup pieces choice setup boardsave
@@ -83,7 +84,7 @@ colour: ui.colour pieces choice setup boardsave
 play: ui.play choice play boardsave
 choice: ui.choice
 game over: ui.game_over end choice play boardsave
-replay: ui.replay end choice play boardsave
+replay: ui.replay end
 records: ui.records records readers
 """
 
@@ -140,10 +141,16 @@ def use(groups):
     one dropped, with the modules its screens loaded on demand."""
     for name in SWITCHED:
         if name not in groups:
-            drop_modules(words(GROUPS, name))
-            drop_modules(words(GROUPS, name, 1))
+            drop(name)
     for name in groups:
         load(name)
+
+
+def drop(name):
+    """Drop the group `name`, with the modules its screens loaded on demand
+    (the replay's review drops the computer's as the players leave it)."""
+    drop_modules(words(GROUPS, name))
+    drop_modules(words(GROUPS, name, 1))
 
 
 def drop_all():

@@ -1,9 +1,26 @@
-"""The last game again, move by move: Left/Right step, Up jumps to the end,
-Down to the start; A or B goes back to the screen it came from."""
+"""The last game again, move by move, with the coach's review: Left/Right
+step, Up/Down jump to the previous/next mistake (a move that lost MISTAKE
+points or more; the start or the end when there is none); A or B goes back
+to the screen it came from.
+
+Each move's verdict (mapello/ai/review.py: the search's best move there and
+the points the move played lost against it) is worked out in the replay's
+ticks, as the computer thinks in the play screen's: the computer's modules
+load a module a tick, then the review runs for a tick's share at a time,
+the shown move first, and stops when the players leave.  What it worked out
+stays with the game's record."""
 
 from mapello import buttons
+from mapello.ai import review
+from mapello.ui import modules
 from mapello.ui.board_view import COLOUR_WORD, draw_board, score_line
 from mapello.rules.position import PASS, cell_name
+
+from micropython import const
+
+MISTAKE = const(4)   # the points a move must lose to be a mistake
+_TICK_MS = const(15)      # a tick's share of the review, so the buttons stay alive
+_TICK_SLICES = const(50)  # and a cap, for clocks that stand still in tests
 
 
 class Replay:
@@ -60,7 +77,13 @@ class Screen:
     def __init__(self, app, record, back):
         self.app = app
         self.back = back
+        self.record = record
         self.replay = Replay(record)
+        review.verdicts(record)             # made now, before the search's objects
+        self.left = review.left(record)     # the moves whose verdict is not known yet
+        self.loading = self.left > 0        # the computer's modules, a module a tick
+        self.review = None                  # a mapello.ai.review.Review once they are in
+        self.stored = -1                    # its count of verdicts, when last looked at
 
     def press(self, button):
         r = self.replay
@@ -69,13 +92,61 @@ class Screen:
         elif button == buttons.LEFT:
             r.back()
         elif button == buttons.UP:
-            r.to_end()
+            r.seek(self.mistake(-1))
         elif button == buttons.DOWN:
-            r.to_start()
+            r.seek(self.mistake(1))
         else:
+            self.stop()
             self.app.show(self.back)
             return
+        if self.review is not None:
+            self.review.shown = r.index
         self.app.changed()
+
+    def mistake(self, way):
+        """The index of the previous (way -1) or next (1) move known to have
+        lost MISTAKE points or more, shown after it; else the start or the end."""
+        r = self.replay
+        i = r.index - 1 + way
+        while 0 <= i < r.length:
+            v = review.verdict(self.record, i)
+            if v is not None and v[1] >= MISTAKE:
+                return i + 1
+            i += way
+        return 0 if way < 0 else r.length
+
+    def stop(self):
+        """The review stops: the search and the computer's modules go (what
+        was worked out stays in the record)."""
+        if self.loading or self.review is not None:
+            self.loading = False
+            self.review = None
+            modules.drop("ai")
+
+    def tick(self, now):
+        if self.loading:
+            if modules.load_step("ai"):
+                self.loading = False
+                self.review = review.Review(self.record)
+                self.review.shown = self.replay.index
+            return
+        rv = self.review
+        if rv is None:
+            return
+        clock = self.app.clock     # a tick's share, as the computer thinks (mapello/ui/thinking.py)
+        start = clock()
+        first = rv.nodes
+        done = False
+        while not done:
+            done = rv.step(rv.slice)
+            if clock() - start >= _TICK_MS or rv.nodes - first >= _TICK_SLICES * rv.slice:
+                break
+        if done or rv.stored != self.stored:
+            self.stored = rv.stored
+            self.left = review.left(self.record)
+            self.app.changed()
+        if done:
+            self.stop()
 
     def draw(self, frame):
         last = self.replay.last_move()
@@ -88,5 +159,15 @@ class Screen:
             what = "start"
         else:
             what = "%s %s" % (COLOUR_WORD[1 - r.pos.turn], cell_name(last))
-        return ["Replay %d/%d" % (r.index, r.length), what, score_line(r.pos),
-                "</> step  B back"]
+            v = review.verdict(self.record, r.index - 1)
+            if v is None:
+                what += " ..."
+            elif v[0] == review.NO_CHOICE:
+                if last != PASS:
+                    what += ": only move"
+            elif not v[1]:
+                what += ": best"
+            else:           # "Black c4 -6, best e3"; a loss of 100 or more without the comma
+                what += " -%d%s best %s" % (v[1], "," if v[1] < 100 else "", cell_name(v[0]))
+        keys = "reviewing: %d left" % self.left if self.left else "</> step ^v mistakes"
+        return ["Replay %d/%d" % (r.index, r.length), what, score_line(r.pos), keys]

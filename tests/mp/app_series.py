@@ -1,6 +1,7 @@
 """A whole two-game series against the hard level, through the App as a player
 drives it: the menu, every move (yours chosen with the in-game Hint), game
-over, the replay, the next game and the series end, with the bundled boards
+over, the replay with the review of the last 12 moves, the next game and
+the series end, with the bundled boards
 and the saves in 4 KiB of flash (a file: on a board it is not heap).  Only
 buttons go in; only the display lines come out.  tests/test_app_heap.py
 runs it at every heap size from 128K (compiled) or 144K (from source) to
@@ -19,6 +20,7 @@ sys.path.insert(0, "tests/mp")
 from driver import FileNvm, bundled_app  # noqa: E402
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 2
+REVIEWED = 12                              # the moves the replay's review judges, from the end
 NVM = FileNvm()
 
 
@@ -30,6 +32,7 @@ def main():
     p.press("A")
     moves = 0
     peak = [0]
+    review = [0]                           # the live heap's peak in the replay's review
     after = []                             # the live heap as each game ends
 
     def measure(n):
@@ -45,8 +48,16 @@ def main():
             print("game %d over: live heap %d B" % (len(after), after[-1]))
         p.until(lambda: "B replay" in p.line(3), "the game-over keys")
         series_over = "A menu" in p.line(3)
-        p.press("B")                       # the replay
+        p.press("B")                       # the replay, and its review of the game's moves
         assert p.line(0).startswith("Replay 0/"), app.lines
+        last = int(p.line(0).split("/")[1])
+
+        def reviewed():                    # the last REVIEWED moves judged, the endgame's
+            gc.collect()                   # exact solves among them, where its heap peaks
+            review[0] = max(review[0], gc.mem_alloc())
+            line = p.line(3)
+            return not line.startswith("reviewing:") or int(line.split()[1]) <= last - REVIEWED
+        p.until(reviewed, "the review of the last moves", 20000)
         p.press("RIGHT")
         assert p.line(0).startswith("Replay 1/"), app.lines
         p.press("UP")
@@ -57,7 +68,8 @@ def main():
     assert len(after) == GAMES, after
     assert after[-1] - after[0] <= 1024, after
     assert p.line(0).startswith("MAPELLO"), app.lines
-    print("ok: %d games, %d moves of yours, live heap peak %d B" % (len(after), moves, peak[0]))
+    print("ok: %d games, %d moves of yours, live heap peak %d B, in the review %d B"
+          % (len(after), moves, peak[0], review[0]))
 
 
 try:

@@ -47,7 +47,8 @@ class GameRecord:
     moves: an array of signed bytes; name: the board's name; limits: a
     limits.Limits or None; resigned: the colour that resigned, or None (the
     text form says so; the binary form leaves it out: a save keeps a
-    resignation in the series' scores).
+    resignation in the series' scores); review: the replay's verdicts,
+    kept for as long as the record.
     """
 
     def __init__(self, start, moves=(), name="", limits=None):
@@ -58,6 +59,7 @@ class GameRecord:
         self.name = name
         self.limits = limits
         self.resigned = None
+        self.review = None   # the coach's verdicts, as far as worked out (mapello/ai/review.py)
 
     def replay(self, upto=None):
         """The position after the first `upto` moves (all by default), every

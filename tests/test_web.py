@@ -716,7 +716,8 @@ def test_game_over_banner_then_the_record_downloaded_and_loaded_back_to_replay(s
     assert "Replaying" in page.text("#note")
     page.key("ArrowRight")
     state = page.advance(PRESS_MS)
-    assert state["lines"][:2] == ["Replay 1/1", "Black e3"] and state["panel"]["shown"] == 1
+    assert state["lines"][0] == "Replay 1/1" and state["lines"][1].startswith("Black e3")
+    assert state["panel"]["shown"] == 1
     page.key("z")
     state = page.advance(PRESS_MS)
     assert state["screen"] == "menu" and not page.errors

@@ -343,7 +343,7 @@ function loadText(name, body) {
   if (got.error) {
     note(got.error, true);
   } else if (got.kind === "record") {
-    note("Replaying the record on the handheld: ← → step, ↑ ↓ end and start, A or B back to the menu.");
+    note("Replaying the record on the handheld, reviewed: ← → step, ↑ ↓ the mistakes, A or B back to the menu.");
   } else {
     const mine = JSON.parse(stored(BOARDS_KEY) || "{}");
     mine[got.file] = body;

@@ -127,7 +127,9 @@ class App:
         self._refresh()
 
     def _load_settings(self):
-        """Settings (and a saved board) kept in the last save, if any."""
+        """Settings (and a saved board) kept in the last save, if any; the
+        players' record ("tally", in the settings from the start) among them,
+        as the save's checks passed it (mapello/game/save/checks.py)."""
         if self.storage is None:
             return
         from mapello.game.options import SETTINGS
@@ -144,8 +146,6 @@ class App:
                     self.settings[key] = v
             if isinstance(found.get("myboard"), str):
                 self.settings["myboard"] = found["myboard"]
-            if isinstance(found.get("tally"), list):    # the players' record, checked (mapello/game/save/checks.py)
-                self.settings["tally"] = found["tally"]
 
     def peek(self):
         """(settings or None, whether a game is saved, problem or None): the

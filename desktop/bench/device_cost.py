@@ -127,12 +127,19 @@ def dump_counts(folder):
 
 def step_costs(nodes, slice_nodes, heap):
     """{what: [VM instructions of each call]} for making a Thinker and for each
-    step, measured with callgrind's dumps at a marker between calls."""
+    step."""
+    return call_costs(STEPS % (nodes, slice_nodes), heap)
+
+
+def call_costs(code, heap):
+    """{label: [VM instructions of each call]} of the VM program `code`, which
+    calls micropython.kbd_intr() before each call and prints the call's
+    label after it: measured with callgrind's dumps at that marker."""
     out = tempfile.mkdtemp(prefix="mapello-steps-")
     proc = subprocess.run(["valgrind", "--tool=callgrind",
                            "--dump-before=mp_micropython_kbd_intr",
                            "--callgrind-out-file=" + os.path.join(out, "cg.out"), vm(),
-                           "-X", "heapsize=" + heap, "-c", STEPS % (nodes, slice_nodes)],
+                           "-X", "heapsize=" + heap, "-c", code],
                           cwd=ROOT, capture_output=True, text=True)
     if proc.returncode != 0:
         raise SystemExit("the VM run failed:\n" + proc.stdout + proc.stderr)

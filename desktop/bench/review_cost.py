@@ -38,7 +38,7 @@ import sys
 import tempfile
 
 from desktop.bench import measurements
-from desktop.bench.device_cost import device_ms, dump_counts, vm
+from desktop.bench.device_cost import call_costs, device_ms, vm
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -116,20 +116,8 @@ def step_costs(record, nodes, collect=False):
     collection before each call, so that none falls inside one (the call's
     own work)."""
     from mapello.rules.notation import position_text
-    out = tempfile.mkdtemp(prefix="mapello-review-")
     code = STEPS % (position_text(record.start), list(record.moves), nodes, collect)
-    proc = subprocess.run(["valgrind", "--tool=callgrind", "--dump-before=mp_micropython_kbd_intr",
-                           "--callgrind-out-file=" + os.path.join(out, "cg.out"), vm(),
-                           "-X", "heapsize=512K", "-c", code],
-                          cwd=ROOT, capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise SystemExit("the VM run failed:\n" + proc.stdout + proc.stderr)
-    counts = dump_counts(out)
-    shutil.rmtree(out)
-    costs = {}
-    for label, count in zip(proc.stdout.split(), counts[1:]):
-        costs.setdefault(label, []).append(count)
-    return costs
+    return call_costs(code, "512K")
 
 
 HEAP = """

@@ -227,22 +227,16 @@ def test_only_directions_repeat_and_the_last_one_wins():
     assert r.due(500) == buttons.RIGHT
 
 
-class RecordingApp:
+class RecordingApp(Sink):
     """What the Console feeds: the presses and releases it passes on."""
 
     def __init__(self):
+        Sink.__init__(self)
         self.frame = bytearray(300)
         self.lines = ["", "", "", ""]
         self.version = 0
         self.brightness = 50
         self.message = ""
-        self.log = []
-
-    def press(self, b):
-        self.log.append(("press", buttons.NAMES[b]))
-
-    def release(self, b):
-        self.log.append(("release", buttons.NAMES[b]))
 
     def tick(self):
         pass

@@ -4,6 +4,8 @@ press that wakes it does nothing else (nor do its repeats while held).
 Buttons in; brightness, frame and lines out, and the wire through Blinka."""
 import os
 
+import pytest
+
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 from desktop.app_driver import Player  # noqa: E402
@@ -85,49 +87,46 @@ def test_presses_keep_it_awake_and_sleep_0_never_dims():
     assert q.app.asleep == AWAKE and q.app.brightness == 20
 
 
-def test_the_wire_goes_dark_and_lights_again():
+@pytest.fixture
+def devices():
+    """The simulator's hardware: the real neopixel library on Blinka, its
+    wire write captured (and given back after the test)."""
+    import neopixel
+    from desktop.sim.devices import SimDevices
+    real_write = neopixel.neopixel_write
+    made = SimDevices(500)
+    yield made
+    made.close()
+    neopixel.neopixel_write = real_write
+
+
+def test_the_wire_goes_dark_and_lights_again(devices):
     """Through the matrix adapter and the neopixel library, as the
     simulator (and the device's loop) sends the frame when the version
     changes."""
-    import neopixel
-    from desktop.sim.devices import SimDevices
-    real_write = neopixel.neopixel_write
     p = sleepy(sleep=1)
-    devices = SimDevices(500)
-    try:
-        devices.update(p.app)
-        lit = sum(devices.wire)
-        p.tick(MINUTE)
-        devices.update(p.app)
-        assert 0 < sum(devices.wire) < lit
-        p.tick(MINUTE)
-        devices.update(p.app)
-        assert sum(devices.wire) == 0
-        p.app.press(buttons.UP)
-        devices.update(p.app)
-        assert sum(devices.wire) == lit
-    finally:
-        devices.close()
-        neopixel.neopixel_write = real_write
+    devices.update(p.app)
+    lit = sum(devices.wire)
+    p.tick(MINUTE)
+    devices.update(p.app)
+    assert 0 < sum(devices.wire) < lit
+    p.tick(MINUTE)
+    devices.update(p.app)
+    assert sum(devices.wire) == 0
+    p.app.press(buttons.UP)
+    devices.update(p.app)
+    assert sum(devices.wire) == lit
 
 
-def test_the_simulator_shows_the_matrix_dim_then_dark():
+def test_the_simulator_shows_the_matrix_dim_then_dark(devices):
     """The simulator's screen takes the brightness setting back out, not the
     sleeping matrix's brightness: dimmed shows dimmer, dark shows black."""
-    import neopixel
-    from desktop.sim.devices import SimDevices
-    real_write = neopixel.neopixel_write
     p = sleepy(sleep=1)
-    devices = SimDevices(500)
-    try:
-        devices.update(p.app)
-        felt = devices.cell_colour(11)
-        p.tick(MINUTE)
-        devices.update(p.app)
-        assert 0 < max(devices.cell_colour(11)) < max(felt)
-        p.tick(MINUTE)
-        devices.update(p.app)
-        assert devices.cell_colour(11) == (0, 0, 0)
-    finally:
-        devices.close()
-        neopixel.neopixel_write = real_write
+    devices.update(p.app)
+    felt = devices.cell_colour(11)
+    p.tick(MINUTE)
+    devices.update(p.app)
+    assert 0 < max(devices.cell_colour(11)) < max(felt)
+    p.tick(MINUTE)
+    devices.update(p.app)
+    assert devices.cell_colour(11) == (0, 0, 0)

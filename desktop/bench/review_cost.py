@@ -1,5 +1,5 @@
 # desktop-only
-"""What the replay's review (mapello/ai/review.py) costs on the device: its
+"""What the replay's review (mapello/ai/judge.py) costs on the device: its
 time per move, its longest step and the heap it holds.
 
   .venv/bin/python -m desktop.bench.review_cost [--games 6] [--steps] [--heap] [--write-docs [FILE]]
@@ -73,7 +73,7 @@ def sample_games(count):
 
 
 def time_per_move(games):
-    from mapello.ai.review import Review
+    from mapello.ai.judge import Review
     rows = []
     for record in games:
         r = Review(record)
@@ -92,7 +92,7 @@ def time_per_move(games):
 STEPS = """
 import gc, sys, micropython
 sys.path.insert(0, "")
-from mapello.ai.review import Review
+from mapello.ai.judge import Review
 from mapello.game.record import GameRecord
 from mapello.rules.notation import parse_position
 record = GameRecord(parse_position(%r), %r)

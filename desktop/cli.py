@@ -57,11 +57,12 @@ def cmd_replay(args):
 
 def review_lines(game, nodes=None):
     """The coach's verdict of each move of the GameRecord `game`, as the
-    device's replay works it out (mapello/ai/review.py, at the same node
+    device's replay works it out (mapello/ai/judge.py, at the same node
     budget by default), then each side's points lost and its worst move."""
     from mapello.ai import review
+    from mapello.ai.judge import Review
     from mapello.ai.thinker import SLICE
-    r = review.Review(game, nodes)
+    r = Review(game, nodes)
     while not r.step(64 * SLICE):
         pass
     pos = game.start.copy(history=False)

@@ -1,4 +1,4 @@
-"""The coach's review of a finished game (mapello/ai/review.py in the replay,
+"""The coach's review of a finished game (mapello/ai/judge.py in the replay,
 mapello/ui/replay.py), through the buttons and the display: each move's
 verdict against tests/reference_solver.py's exhaustive search of the last
 moves, the review in slices while the buttons answer, leaving the replay
@@ -15,7 +15,8 @@ from desktop.app_driver import Player
 from desktop.reference_rules import RefBoard
 from reference_solver import solve
 from mapello import buttons
-from mapello.ai.review import Review, verdict
+from mapello.ai.judge import Review
+from mapello.ai.review import verdict
 from mapello.game.random_boards import random_board
 from mapello.game.record.text import to_text
 from mapello.rng import Rng
@@ -281,7 +282,8 @@ VM_REVIEW = """
 import sys
 sys.path.insert(0, "")
 from mapello.ai import kernel
-from mapello.ai.review import Review, verdict
+from mapello.ai.judge import Review
+from mapello.ai.review import verdict
 from mapello.game.record import GameRecord
 from mapello.rules.notation import parse_position
 record = GameRecord(parse_position(%r), %r)
@@ -326,3 +328,22 @@ def finished_record(start):
         moves.append(legal[0] if legal else PASS)
         pos.push(moves[-1])
     return GameRecord(start, moves)
+
+
+def test_without_room_for_the_search_the_replay_says_so_and_steps_on(monkeypatch):
+    """A board that compiles the game from source and has too little heap
+    free for the computer's modules beside the replay (mapello/ui/replay.py,
+    room()) reviews nothing, says so, and replays as ever."""
+    import gc
+    p = finished_game(endgame(4, 12))
+    monkeypatch.setattr(gc, "mem_free", lambda: 1024, raising=False)
+    p.press("B")
+    n = moves_in(p)
+    assert p.app.lines[3] == "review: no memory", p.app.lines
+    monkeypatch.undo()
+    p.wait(5000)
+    assert not [m for m in sys.modules if m.startswith("mapello.ai.") and m != "mapello.ai.review"]
+    p.press("RIGHT")
+    assert p.app.lines[0] == "Replay 1/%d" % n and p.app.lines[1].endswith(" ..."), p.app.lines
+    p.press("DOWN")                                # no mistake known: the end
+    assert p.app.lines[0] == "Replay %d/%d" % (n, n), p.app.lines

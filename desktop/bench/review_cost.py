@@ -1,5 +1,5 @@
 # desktop-only
-"""What the replay's review (mapello/ai/review.py) costs on the device: its
+"""What the replay's review (mapello/ai/judge.py) costs on the device: its
 time per move, its longest step and the heap it holds.
 
   .venv/bin/python -m desktop.bench.review_cost [--games 6] [--steps] [--heap] [--write-docs [FILE]]
@@ -15,11 +15,11 @@ steps: (--steps) every call of Review.step() the replay makes, counted by
        counts the search's), at a budget of --nodes nodes a position: the
        longest call of each kind (replaying moves to a position, a slice of
        the search) and its time on an RP2040 at desktop/bench/device_cost.py's
-       calibration; and the longest again with a collection before every
-       call, so that none falls inside one (a collection takes 18.5 ms on
-       the device: docs/MEASUREMENTS.md, block latency).  A tick of the
-       replay runs calls until 15 ms have gone, so it takes at most that and
-       one call.
+       calibration, a garbage collection that falls in a call included (one
+       takes 18.5 ms on the device: docs/MEASUREMENTS.md, block latency; the
+       review makes one of its own before each position's search).  A tick
+       of the replay runs calls until 15 ms have gone, so it takes at most
+       that and one call.
 heap:  (--heap) a one-game series against the hard level through the App in
        the 64-bit VM, compiled as deploy.sh installs it for an RP2040 (the
        native search): the live heap on the game-over screen, in the replay
@@ -34,7 +34,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 
 from desktop.bench import measurements
@@ -73,7 +72,7 @@ def sample_games(count):
 
 
 def time_per_move(games):
-    from mapello.ai.review import Review
+    from mapello.ai.judge import Review
     rows = []
     for record in games:
         r = Review(record)
@@ -90,9 +89,9 @@ def time_per_move(games):
 
 
 STEPS = """
-import gc, sys, micropython
+import sys, micropython
 sys.path.insert(0, "")
-from mapello.ai.review import Review
+from mapello.ai.judge import Review
 from mapello.game.record import GameRecord
 from mapello.rules.notation import parse_position
 record = GameRecord(parse_position(%r), %r)
@@ -100,8 +99,6 @@ mark = micropython.kbd_intr
 r = Review(record, %d)
 while True:
     kind = "replay" if r.at < 0 else "prepare" if r.thinker._stage < 3 else "search"
-    if %r:
-        gc.collect()
     mark(3)
     print(kind)
     if r.step(r.slice):
@@ -111,12 +108,10 @@ print("end")
 """
 
 
-def step_costs(record, nodes, collect=False):
-    """{kind of call: [VM instructions of each]}; `collect`: a garbage
-    collection before each call, so that none falls inside one (the call's
-    own work)."""
+def step_costs(record, nodes):
+    """{kind of call: [VM instructions of each]}, as the replay makes them."""
     from mapello.rules.notation import position_text
-    code = STEPS % (position_text(record.start), list(record.moves), nodes, collect)
+    code = STEPS % (position_text(record.start), list(record.moves), nodes)
     return call_costs(code, "512K")
 
 
@@ -200,13 +195,11 @@ def main():
     calls = {}
     if args.steps:
         costs = step_costs(games[0], args.nodes)
-        own = step_costs(games[0], args.nodes, collect=True)
         for kind in ("replay", "prepare", "search"):
             found = costs.get(kind, [])
-            calls[kind] = (len(found), max(found), sum(found) / len(found), max(own[kind]))
-            print("  %s calls: %d, longest %d VM instructions (%.1f ms on an RP2040; its own work, "
-                  "no collection in it, %.1f ms), mean %.1f ms"
-                  % (kind, len(found), max(found), device_ms(max(found)), device_ms(max(own[kind])),
+            calls[kind] = (len(found), max(found), sum(found) / len(found))
+            print("  %s calls: %d, longest %d VM instructions (%.1f ms on an RP2040), mean %.1f ms"
+                  % (kind, len(found), max(found), device_ms(max(found)),
                      device_ms(sum(found) / len(found))))
     heap = None
     if args.heap:
@@ -238,10 +231,10 @@ def write_docs(args, games, moves, searched, nodes, most, speeds, calls, heap):
             "prepare": "a step that prepares a position's search",
             "search": "a step of the search"}
     for kind in ("replay", "prepare", "search"):
-        count, longest, mean, own = calls[kind]
-        rows.append(("longest call: " + what[kind], "%.1f ms (%s VM instructions), %.1f without a "
-                     "garbage collection in it; %.1f ms on average, %s calls"
-                     % (device_ms(longest), t(longest), device_ms(own), device_ms(mean), t(count))))
+        count, longest, mean = calls[kind]
+        rows.append(("longest call: " + what[kind], "%.1f ms (%s VM instructions), a garbage "
+                     "collection in it included; %.1f ms on average, %s calls"
+                     % (device_ms(longest), t(longest), device_ms(mean), t(count))))
     over, entered, peak, back = heap
     rows.append(("live heap (64-bit VM, compiled, native search): game over; the replay entered; "
                  "the review's peak; back at game over",

@@ -1,8 +1,8 @@
 """The coach's review of a game: for each move, the search's best move there
 and the points the move played lost against it (`12. c4 -6, best e3`),
-worked out by the hard level's search at one node budget a position, so that
-the device's replay and `python3 -m desktop review FILE` give the same
-verdicts.
+worked out by the hard level's search at one node budget a position
+(mapello/ai/judge.py), so that the device's replay and `python3 -m desktop
+review FILE` give the same verdicts.  This module reads them.
 
 Each move's position is searched once, by a Thinker that searches the move
 played first in every iteration, with the full window: the iteration gives
@@ -14,26 +14,18 @@ nothing.  Near the end the search solves exactly, and so are the verdicts.
 A position with one legal move (or a forced pass) is not searched.
 
 What is worked out is kept with the game (GameRecord.review): two signed
-shorts a move, the points lost and the best cell (_NOT_YET, or NO_CHOICE
-where there was one move or none).  Review fills it in steps short enough
-for a tick of the app, the shown move first, then from the end back, with a
-garbage collection before each position's search; verdict() reads it.
-
-Only the position module at the top: the computer's modules (the ai group
-of mapello/ui/modules.py) load when a Review is made, so a replay whose
-verdicts are all known shows them without loading the search.
+shorts a move, the points lost and the best cell (NOT_YET, or NO_CHOICE
+where there was one move or none).  mapello.ai.judge.Review fills it;
+verdict() reads it.  Apart from the search, so that the game-over screen
+and a replay whose verdicts are known hold none of the computer's modules.
 """
 
-import gc
 from array import array
-
-from mapello.rules.position import popcount
 
 from micropython import const
 
-NO_CHOICE = const(-1)   # best[]: a forced move or pass
-_NOT_YET = const(-3)    # not judged yet
-_PUSHES = const(8)      # the moves a step replays at most (a few ms on the device)
+NO_CHOICE = const(-1)   # the best cell of a forced move or pass
+NOT_YET = const(-3)     # the best cell of a move not judged yet
 
 
 def verdicts(record):
@@ -43,7 +35,7 @@ def verdicts(record):
         n = len(record.moves)
         data = record.review = array("h", bytes(4 * n))
         for i in range(n):
-            data[2 * i + 1] = _NOT_YET
+            data[2 * i + 1] = NOT_YET
     return data
 
 
@@ -51,7 +43,7 @@ def verdict(record, i):
     """(best cell or NO_CHOICE, points lost) of move i (0-based), None while
     it is not known.  NO_CHOICE: the move (or pass) was the only one."""
     data = record.review
-    if data is None or data[2 * i + 1] == _NOT_YET:
+    if data is None or data[2 * i + 1] == NOT_YET:
         return None
     return data[2 * i + 1], data[2 * i]
 
@@ -63,160 +55,6 @@ def left(record):
         return len(record.moves)
     n = 0
     for i in range(len(record.moves)):
-        if data[2 * i + 1] == _NOT_YET:
+        if data[2 * i + 1] == NOT_YET:
             n += 1
     return n
-
-
-def budget():
-    """The nodes a position is searched for: the hard level's own budget."""
-    from mapello.ai.levels import DEFAULT_NODES, HARD
-    return DEFAULT_NODES[HARD]
-
-
-class Review:
-    """Works out the verdicts of `record` a step at a time, as a Thinker
-    thinks (the replay runs it as mapello.ui.thinking.run_slices() runs a
-    Thinker): step(n) replays a few moves or searches about n nodes, and
-    returns True once every move is judged.  `shown` (a replay's index:
-    moves 0 to shown - 1 played) is worked on first: a search of another
-    move stops for it (and starts again later).  Needs the ai group
-    loaded."""
-
-    def __init__(self, record, nodes=None):
-        from mapello.ai.thinker import SLICE, Thinker
-        self.judge = _judge_class(Thinker)
-        self.slice = SLICE
-        self.record = record
-        self.data = verdicts(record)
-        self.length = len(record.moves)
-        self.budget = budget() if nodes is None else nodes
-        self.shown = 0
-        self.nodes = 0            # searched so far, every position's
-        self.searched = 0         # of them, the positions' finished
-        self.stored = 0           # verdicts found: a screen redraws
-        self.pos = record.start.copy(history=False)
-        self.index = 0            # the moves self.pos has played
-        self.at = -1              # the move whose position is searched now, or -1
-        self.thinker = None       # one, restarted for each position
-        self.collected = False    # the garbage collected before the next search
-
-    def step(self, max_nodes=8):
-        """About `max_nodes` nodes of work; True once every move is judged."""
-        t = self.thinker
-        k = self.shown - 1
-        if self.at >= 0 and k >= 0 and k != self.at and self.data[2 * k + 1] == _NOT_YET:
-            self.searched = self.nodes
-            self.at = -1                      # the players look at another move: it comes first
-        if self.at >= 0:
-            done = t.step(max_nodes)
-            self.nodes = self.searched + t.nodes
-            if done:
-                self.searched = self.nodes
-                at = self.at
-                self.at = -1
-                best = t.best()
-                loss = 0
-                if best != self.record.moves[at]:
-                    loss = (_value(t.score, t.exact) - _value(t.first_score, t.exact) + 128) >> 8
-                self._store(at, loss if loss > 0 else 0, best)
-            return False
-        at = self._target()
-        if at < 0:
-            return True
-        pos = self.pos
-        if at < self.index:
-            self.record.start.copy(history=False, into=pos)
-            self.index = 0
-        for _ in range(_PUSHES):
-            if self.index == at:
-                break
-            pos.push(self.record.moves[self.index])
-            self.index += 1
-        if self.index < at:
-            return False
-        if popcount(pos.legal_mask()) <= 1:
-            self._store(at, 0, NO_CHOICE)
-            return False
-        if not self.collected:                # a step of its own: the search's objects for
-            self.collected = True             # this position are made after it, low in the
-            gc.collect()                      # heap, not among a tick's garbage
-            return False
-        self.collected = False
-        from mapello.ai.levels import HARD
-        played = self.record.moves[at]
-        if t is None:
-            self.thinker = self.judge(pos, HARD, self.budget, played)
-        else:
-            t.again(pos, HARD, self.budget, played)
-        self.at = at
-        return False
-
-    def _store(self, at, loss, best):
-        self.data[2 * at] = loss
-        self.data[2 * at + 1] = best
-        self.stored += 1
-
-    def _target(self):
-        """The move to judge next: the shown one, else the last one not
-        judged yet; -1 when all are."""
-        data = self.data
-        k = self.shown
-        if k > 0 and data[2 * k - 1] == _NOT_YET:
-            return k - 1
-        at = self.length - 1
-        while at >= 0 and data[2 * at + 1] != _NOT_YET:
-            at -= 1
-        return at
-
-
-def _judge_class(Thinker):
-    """A Thinker that searches the move `first` first in every iteration,
-    so that its value at the iteration's depth is exact (first_score, from
-    the last iteration finished, as the Thinker's own score).  Made with
-    each Review from the Thinker of the loaded ai group: a class kept here
-    would keep that group's modules after they are dropped."""
-
-    class Judge(Thinker):  # type: ignore[valid-type,misc]  # the loaded group's class
-        def __init__(self, pos, level, node_budget, first):
-            self.first = first
-            self.first_score = 0
-            Thinker.__init__(self, pos, level, 0, node_budget)
-
-        def again(self, pos, level, node_budget, first):
-            self.first = first
-            self.first_score = 0
-            self.restart(pos, level, 0, node_budget)
-
-        def _prepare(self):
-            Thinker._prepare(self)
-            if self._stage == 3:            # the search has started: the first iteration
-                self._ahead(1)
-
-        def _end_iteration(self):
-            s = self._search
-            root = s.root
-            for i in range(len(root)):
-                if root[i] == self.first:
-                    self.first_score = s.root_scores[i]
-            Thinker._end_iteration(self)
-            if not self._done:              # the next iteration has started
-                self._ahead(s.depth)
-
-        def _ahead(self, depth):
-            root = self._root
-            if root[0] != self.first:
-                root.remove(self.first)
-                root.insert(0, self.first)
-                self._search.start(root, depth)
-
-    return Judge
-
-
-def _value(score, exact):
-    """A search's score in 1/256 of a point: a proven result as its margin,
-    an estimate as it is."""
-    from mapello.ai.evaluation import final_margin, margin_value
-    if exact or score >= margin_value(1) or score <= margin_value(-1):
-        return 256 * final_margin(score)
-    return score

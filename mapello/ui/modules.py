@@ -65,6 +65,7 @@ setup: game.board_setup ui.setup ui.colour
 boardsave: / game.save.board
 play: ui.thinking ui.game_menu ui.play
 ai: ai.evaluation ai.levels ai.kernel ai.thinker / ai.native ai.frontier ai.alphabeta ai.search
+    ai.judge
 end: ui.game_over ai.review ui.replay
 records: ui.records
 """
@@ -76,7 +77,8 @@ SWITCHED = ("pieces", "menu", "readers", "choice", "setup", "boardsave", "play",
 # has).  "pieces" is where walls, bonuses and jokers may stand, "choice" what
 # B opens in setup and play, "boardsave" Save board; the play screen loads
 # "ai" itself, a module a tick (load_step()), and so does the replay for its
-# review, in the room of the play screen's groups, which it drops.
+# review (with ai.judge, the review's own search), in the room of the play
+# screen's groups, which it drops first.
 SCREENS = """
 menu: ui.menu pieces menu readers
 setup: ui.setup pieces choice setup boardsave
@@ -84,7 +86,7 @@ colour: ui.colour pieces choice setup boardsave
 play: ui.play choice play boardsave
 choice: ui.choice
 game over: ui.game_over end choice play boardsave
-replay: ui.replay end
+replay: ui.replay end choice play boardsave
 records: ui.records records readers
 """
 

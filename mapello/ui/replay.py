@@ -3,12 +3,16 @@ step, Up/Down jump to the previous/next mistake (a move that lost MISTAKE
 points or more; the start or the end when there is none); A or B goes back
 to the screen it came from.
 
-Each move's verdict (mapello/ai/review.py: the search's best move there and
+Each move's verdict (mapello/ai/review.py, mapello/ai/judge.py: the search's best move there and
 the points the move played lost against it) is worked out in the replay's
 ticks, as the computer thinks in the play screen's: the computer's modules
-load a module a tick, then the review runs for a tick's share at a time,
-the shown move first, and stops when the players leave.  What it worked out
-stays with the game's record."""
+load a module a tick (in the room of the play screen's, dropped first),
+then the review runs for a tick's share at a time, the shown move first,
+and stops when the players leave.  What it worked out stays with the game's
+record.  Where the heap has no room for the search, the replay says so and
+reviews nothing."""
+
+import gc
 
 from mapello import buttons
 from mapello.ai import review
@@ -21,6 +25,8 @@ from micropython import const
 MISTAKE = const(4)   # the points a move must lose to be a mistake
 _TICK_MS = const(15)      # a tick's share of the review, so the buttons stay alive
 _TICK_SLICES = const(50)  # and a cap, for clocks that stand still in tests
+_SOURCE_ROOM = const(52 * 1024)   # see room()
+_GAME_GROUPS = ("choice", "play", "boardsave")   # the game-over screen's, for the next game
 
 
 class Replay:
@@ -73,6 +79,18 @@ class Replay:
         return self.record.moves[self.index - 1] if self.index else None
 
 
+def room():
+    """Whether the computer's modules may load for the review: always where
+    they are compiled (.mpy); compiled here from source, only with _SOURCE_ROOM
+    bytes free after a collection, or the compiles cut up the heap that the
+    next game then finds no room in."""
+    free = getattr(gc, "mem_free", None)
+    if free is None or not review.__file__.endswith(".py"):    # CPython; compiled
+        return True
+    gc.collect()
+    return free() >= _SOURCE_ROOM
+
+
 class Screen:
     def __init__(self, app, record, back):
         self.app = app
@@ -81,8 +99,12 @@ class Screen:
         self.replay = Replay(record)
         review.verdicts(record)             # made now, before the search's objects
         self.left = review.left(record)     # the moves whose verdict is not known yet
-        self.loading = self.left > 0        # the computer's modules, a module a tick
-        self.review = None                  # a mapello.ai.review.Review once they are in
+        self.no_room = False                # no room for the search: no review
+        self.loading = 0                    # the stage of loading the search (work()), 0: none
+        if self.left:
+            self.no_room = not room()
+            self.loading = 0 if self.no_room else 1
+        self.review = None                  # a mapello.ai.judge.Review once they are in
         self.stored = -1                    # its count of verdicts, when last looked at
 
     def press(self, button):
@@ -119,16 +141,35 @@ class Screen:
         """The review stops: the search and the computer's modules go (what
         was worked out stays in the record)."""
         if self.loading or self.review is not None:
-            self.loading = False
+            self.loading = 0
             self.review = None
             modules.drop("ai")
 
     def tick(self, now):
-        if self.loading:
+        try:
+            self.work()
+        except MemoryError:       # no room for the search: the replay goes on without it
+            self.stop()
+            self.no_room = True
+            self.app.changed()
+
+    def work(self):
+        """A tick's share of the review: a step of loading the search, or
+        15 ms of the review itself."""
+        stage = self.loading
+        if stage == 1:            # the play screen's groups go first: the next game loads them
+            for name in _GAME_GROUPS:
+                modules.drop(name)
+            self.loading = 2
+            return
+        if stage == 2:            # the computer's modules, a module a tick
             if modules.load_step("ai"):
-                self.loading = False
-                self.review = review.Review(self.record)
-                self.review.shown = self.replay.index
+                self.loading = 3
+            return
+        if stage == 3:            # the review's own module, in a tick of its own
+            self.loading = 0
+            self.review = modules.load_module("mapello.ai.judge").Review(self.record)
+            self.review.shown = self.replay.index
             return
         rv = self.review
         if rv is None:
@@ -169,5 +210,9 @@ class Screen:
                 what += ": best"
             else:           # "Black c4 -6, best e3"; a loss of 100 or more without the comma
                 what += " -%d%s best %s" % (v[1], "," if v[1] < 100 else "", cell_name(v[0]))
-        keys = "reviewing: %d left" % self.left if self.left else "</> step ^v mistakes"
+        keys = "</> step ^v mistakes"
+        if self.no_room:
+            keys = "review: no memory"
+        elif self.left:
+            keys = "reviewing: %d left" % self.left
         return ["Replay %d/%d" % (r.index, r.length), what, score_line(r.pos), keys]

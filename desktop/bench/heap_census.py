@@ -65,7 +65,7 @@ from mapello.ai import kernel
 search = kernel.load()   # loaded with ai.thinker already: the native one, compiled
 info = BoardInfo(0, 0)
 mark("board facts")
-# the bytecode kernel makes its memory as it loads (ai.thinker's figure holds it)
+# the bytecode kernel has none: its reserve() made its memory as ai.thinker loaded
 memory = search._make_memory() if hasattr(search, "_make_memory") else None
 mark("search memory")
 """

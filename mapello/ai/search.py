@@ -22,11 +22,12 @@ _INF = const(1000000)
 SLICE = const(8)
 CLOCK_NODES = const(64)
 
-# The working memory, made as this module loads, after a collection (while
-# the heap is still in few pieces: the compile's leftovers are gone) and used by
-# every search, so that a game does not cut up the heap with a new set of
-# lists each move.  One search at a time owns it, and a search that a newer
-# one displaced stops (run() returns None).
+# The working memory: made by the first search (reserve(), which
+# mapello.ai.thinker calls once it has loaded, so after its compile) and used
+# by every later one, so that a game does not cut up the heap with a new set
+# of lists each move.  Each part is a global of this module, declared below
+# and made by _make().  One search at a time owns it, and a search that a
+# newer one displaced stops (run() returns None).
 #
 # The stacks of numbers are arrays of 32-bit integers (every value on them is
 # a small integer): 4 bytes a ply, where a list takes 8 in a 64-bit VM, which
@@ -39,42 +40,89 @@ CLOCK_NODES = const(64)
 # "Measured once, by hand").  The rows stay a list.
 _PLIES = const(6)  # stack room made at the start (it grows as lines go deeper)
 _ONE_PLY = array("i", bytes(4))  # what grow() extends a stack of numbers by
-gc.collect()
-board = bytearray(100)  # the mailbox
-weights = array("h", bytes(200))  # each cell's weight
-rows = [0] * 30  # the empty cells' rows, then black's and white's (jokers in both)
-points = bytearray(100)  # the points of the bonuses still on the board
-near = bytearray(100)  # each cell's empty neighbours
-history = array("h", bytes(200))  # the history heuristic's score of each cell
-undo = bytearray(19 * 12 + 1)  # the cells flipped, move after move down the line
-scratch = [0] * 32  # the move generator's sort keys, their room made now
-del scratch[:]
-down = [0] * 10  # the move generator's scratch row
-tt_keys = array("i", bytes(4 * TT_SIZE))  # the transposition table
-tt_values = array("i", bytes(4 * TT_SIZE))
+board = None  # type: bytearray  # the mailbox
+weights = None  # type: array  # each cell's weight
+rows = None  # type: list  # the empty cells' rows, then black's and white's (jokers in both)
+points = None  # type: bytearray  # the points of the bonuses still on the board
+near = None  # type: bytearray  # each cell's empty neighbours
+history = None  # type: array  # the history heuristic's score of each cell
+undo = None  # type: bytearray  # the cells flipped, move after move down the line
+scratch = None  # type: list  # the move generator's sort keys, their room made now
+down = None  # type: list  # the move generator's scratch row
+tt_keys = None  # type: array  # the transposition table
+tt_values = None  # type: array
 # the Search whose start() the loop has not seen yet
-starting = [None]  # type: list
+starting = None  # type: list
 # The stacks, one slot a ply
-depths = array("i", bytes(4 * _PLIES))  # the plies left to the horizon
-alphas = array("i", bytes(4 * _PLIES))  # the window, from the side to move's view
-betas = array("i", bytes(4 * _PLIES))
-values = array("i", bytes(4 * _PLIES))  # the best value found so far
-entry_alphas = array("i", bytes(4 * _PLIES))  # alpha as the node was entered: its value's bound
-estimates = array("i", bytes(4 * _PLIES))  # the evaluation, kept up to date move by move
-margins = array("i", bytes(4 * _PLIES))  # the point margin
-empties = array("i", bytes(4 * _PLIES))  # the empty cells
-hashes = array("i", bytes(4 * _PLIES))  # the position's hashing key
-colours = array("i", bytes(4 * _PLIES))  # the colour to move (1 or 2)
-move_lists = [bytearray() for _ in range(_PLIES)]  # the ply's moves, in the order tried
-tried = array("i", bytes(4 * _PLIES))  # how many of them were tried (-1 from leaves: none is legal)
-played = array("i", bytes(4 * _PLIES))  # the cell played to reach the next ply (0: a pass)
-undo_starts = array("i", bytes(4 * _PLIES))  # where the flips of the move to this ply start in undo
-best_moves = array("i", bytes(4 * _PLIES))
-new_killers = array("i", bytes(4 * _PLIES))  # the last two moves that cut off at this ply
-old_killers = array("i", bytes(4 * _PLIES))
-legal_counts = array("i", bytes(4 * _PLIES))  # the legal moves known so far
-generated = array("i", bytes(4 * _PLIES))  # 1 once the move generator ran (all moves are listed)
-null_windows = array("i", bytes(4 * _PLIES))  # 1 when searched with a null window (a later move)
+depths = None  # type: array  # the plies left to the horizon
+alphas = None  # type: array  # the window, from the side to move's view
+betas = None  # type: array
+values = None  # type: array  # the best value found so far
+# alpha as the node was entered: its value's bound
+entry_alphas = None  # type: array
+estimates = None  # type: array  # the evaluation, kept up to date move by move
+margins = None  # type: array  # the point margin
+empties = None  # type: array  # the empty cells
+hashes = None  # type: array  # the position's hashing key
+colours = None  # type: array  # the colour to move (1 or 2)
+# the ply's moves, in the order tried, and how many of them were tried (-1
+# from leaves: none is legal)
+move_lists = None  # type: list
+tried = None  # type: array
+played = None  # type: array  # the cell played to reach the next ply (0: a pass)
+# where the flips of the move to this ply start in undo
+undo_starts = None  # type: array
+best_moves = None  # type: array
+new_killers = None  # type: array  # the last two moves that cut off at this ply
+old_killers = None  # type: array
+legal_counts = None  # type: array  # the legal moves known so far
+generated = None  # type: array  # 1 once the move generator ran
+null_windows = None  # type: array  # 1 when searched with a null window
+
+
+def _make():
+    """Make the working memory, after a collection, while the heap is still in
+    few pieces.  reserve() calls it once and drops it (a module keeps its
+    functions' code in RAM)."""
+    global board, weights, rows, points, near, history, undo, scratch, down, tt_keys, tt_values
+    global starting, depths, alphas, betas, values, entry_alphas, estimates, margins, empties
+    global hashes, colours, move_lists, tried, played, undo_starts, best_moves, new_killers
+    global old_killers, legal_counts, generated, null_windows
+    gc.collect()
+    board = bytearray(100)
+    weights = array("h", bytes(200))
+    rows = [0] * 30
+    points = bytearray(100)
+    near = bytearray(100)
+    history = array("h", bytes(200))
+    undo = bytearray(19 * 12 + 1)
+    scratch = [0] * 32
+    del scratch[:]
+    down = [0] * 10
+    tt_keys = array("i", bytes(4 * TT_SIZE))
+    tt_values = array("i", bytes(4 * TT_SIZE))
+    starting = [None]
+    depths = array("i", bytes(4 * _PLIES))
+    alphas = array("i", bytes(4 * _PLIES))
+    betas = array("i", bytes(4 * _PLIES))
+    values = array("i", bytes(4 * _PLIES))
+    entry_alphas = array("i", bytes(4 * _PLIES))
+    estimates = array("i", bytes(4 * _PLIES))
+    margins = array("i", bytes(4 * _PLIES))
+    empties = array("i", bytes(4 * _PLIES))
+    hashes = array("i", bytes(4 * _PLIES))
+    colours = array("i", bytes(4 * _PLIES))
+    move_lists = [bytearray() for _ in range(_PLIES)]
+    tried = array("i", bytes(4 * _PLIES))
+    played = array("i", bytes(4 * _PLIES))
+    undo_starts = array("i", bytes(4 * _PLIES))
+    best_moves = array("i", bytes(4 * _PLIES))
+    new_killers = array("i", bytes(4 * _PLIES))
+    old_killers = array("i", bytes(4 * _PLIES))
+    legal_counts = array("i", bytes(4 * _PLIES))
+    generated = array("i", bytes(4 * _PLIES))
+    null_windows = array("i", bytes(4 * _PLIES))
+
 
 # The search loop over the memory (a generator), the board facts and the
 # table's use it was made for, and the number of the search that owns the
@@ -133,6 +181,10 @@ def reserve(info, table=True):
     right after importing, while the heap is still in few pieces: a move's
     search then allocates none of it (in a heap cut up by a game, the loop's
     frame, a block of some 110 words, may find no room)."""
+    global _make
+    if _make is not None:
+        _make()
+        _make = None
     if _MEM[_LOOP] is None or _MEM[_INFO] is not info or _MEM[_TABLE] != table:
         _MEM[_LOOP] = None  # the old loop's room is free for the new one
         made = loop(board, rows, weights, points, info, history, undo, scratch, down,

@@ -196,7 +196,7 @@ def build_parser():
     bundle.add_parser(sub)
     from desktop.bench import tournament  # the computer players' strength test
     tournament.add_parser(sub)
-    from desktop import sim  # the desktop simulator (needs .venv: ./play.sh sets it up)
+    from desktop import sim  # the desktop simulator (needs .venv: play.py and ./play.sh set it up)
     sim.add_parser(sub)
     return p
 

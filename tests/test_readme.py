@@ -3,7 +3,8 @@ user's shell runs it, with its documented output checked; and the manual's
 promises: short, no history, every relative link to a file that exists.
 
 Commands are found in the documents' code blocks and in their inline code
-(`python3 -m desktop ...`, `./play.sh ...`, `./deploy.sh ...`, `.venv/bin/...`);
+(`python3 -m desktop ...`, `python3 play.py ...`, `./play.sh ...`, `./deploy.sh ...`,
+`.venv/bin/...`);
 each one found must be handled here, either run or set aside with the reason,
 so a new command fails this test until it is.  Blocks of `$ command` lines are
 transcripts: the command's output must be the lines that follow.  Commands run
@@ -75,7 +76,7 @@ def repo(tmp_path_factory):
     """The repository's folders as links, with docs/images a folder of its
     own (the snapshot command writes there)."""
     where = tmp_path_factory.mktemp("readme")
-    for name in ("mapello", "desktop", "boards", "fonts", ".venv", "play.sh", "requirements.txt",
+    for name in ("mapello", "desktop", "boards", "fonts", ".venv", "play.sh", "play.py", "requirements.txt",
                  "requirements-window.txt", "code.py", "boot.py", "settings.toml.pico",
                  "settings.toml.pybadge"):
         os.symlink(os.path.join(ROOT, name), where / name)
@@ -221,11 +222,11 @@ def check_play_in_a_terminal(repo, command):
 
 def check_play_sh_window(repo, command):
     """Not run: it opens a window (tests/test_sim_window.py drives the window
-    itself).  play.sh installs pygame for it, then runs the simulator with
-    the same arguments, as for the commands run here."""
-    text = read("play.sh")
-    assert '*" --window "*)' in text and "requirements-window.txt" in text
-    assert text.rstrip().endswith('exec .venv/bin/python -m desktop play "$@"')
+    itself).  play.sh is play.py, which installs pygame for it, then runs the
+    simulator with the same arguments, as for the commands run here
+    (tests/test_launch.py)."""
+    assert read("play.sh").rstrip().endswith('exec python3 "$(dirname "$0")/play.py" "$@"')
+    assert "requirements-window.txt" in read(os.path.join("desktop", "launch.py"))
 
 
 def check_bundle(repo, command):
@@ -289,9 +290,12 @@ HANDLED = {
     "python3 -m desktop check boards/*.txt": check_boards,
     "python3 -m desktop show start": check_show_start,
     "python3 -m desktop tournament medium greedy --random 2 --nodes 500": check_quick_tournament,
-    "python3 -m desktop bundle dist": check_bundle,
     "python3 -m desktop bundle DIR": check_bundle,
-    "py -m desktop bundle dist": not_run("Windows' launcher for python3: the command above"),
+    "python3 play.py bundle dist": check_bundle,
+    "py play.py bundle dist": not_run("Windows' launcher for python3: the command above"),
+    "python3 play.py": check_play_in_a_terminal,
+    "py play.py": covered_by("test_launch.py::test_on_windows_the_simulator_is_the_window_run_by_the_venvs_python"),
+    "py play.py --web": covered_by("test_launch.py::test_the_page_is_served_by_this_python_with_no_venv"),
     "./deploy.sh --dry-run": covered_by("test_hw_deploy.py::test_the_drive_is_found_without_target"),
     "./deploy.sh": covered_by("test_hw_deploy.py::test_fresh_install"),
     "./deploy.sh --settings pybadge": covered_by("test_hw_deploy.py::test_pybadge_settings_example"),
@@ -314,10 +318,11 @@ def test_every_readme_command_is_handled():
 
 
 def test_every_command_runs_as_written_from_the_repository_root():
-    """A command needing the project's .venv says so: ./play.sh or
-    .venv/bin/python; a bare python3 runs the standard-library tools only."""
+    """A command needing the project's .venv says so: ./play.sh, play.py
+    (which sets it up) or .venv/bin/python; a bare python3 -m desktop runs
+    the standard-library tools only."""
     for command in commands():
-        if command.startswith("python3 "):
+        if command.startswith("python3 ") and not command.startswith("python3 play.py"):
             assert command.startswith("python3 -m desktop "), command
             assert command.split()[3] not in ("play",), command
 

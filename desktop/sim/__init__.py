@@ -140,6 +140,10 @@ def run(args):
         if problem:
             print("error: %s" % problem, file=sys.stderr)
             return 2
+    elif not scripted and os.name == "nt":
+        print("error: the terminal simulator needs a POSIX terminal: on Windows, "
+              "py play.py opens the window (or --window)", file=sys.stderr)
+        return 2
     clock = VirtualClock() if scripted else real_clock
     seed = args.seed if args.seed is not None else (0 if scripted else real_clock() % 100000)
     # the brightness as the device starts with it (MAPELLO_BRIGHTNESS); a save may change it

@@ -5,7 +5,7 @@ shows), in proportion to the board as on a handheld; beside them the
 colours' legend in the palette in use (mapello/ui/kinds.py) and the keys.
 A click on a cell is the buttons that walk the cursor there and A, as in
 the browser page.  Optional: needs pygame (requirements-window.txt;
-`./play.sh --window` installs it), which the terminal simulator does not.
+`./play.sh --window` and play.py install it), which the terminal simulator does not.
 Only pygame's display is started: no sound, so a machine without a sound
 card prints no ALSA errors."""
 
@@ -40,7 +40,8 @@ def check_window():
         import pygame
     except ImportError:
         return ("the window needs pygame: .venv/bin/pip install -r requirements-window.txt "
-                "(./play.sh --window does it), or play in the terminal without --window")
+                "(./play.sh --window, or py play.py on Windows, does it), or play in the terminal "
+                "without --window")
     if os.environ.get("SDL_VIDEODRIVER"):
         return None
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")

@@ -282,13 +282,11 @@ class Host:
         return name
 
     def to_menu(self):
-        """Back to the menu (the New game button): what the game menu's Quit
-        to menu does, from any screen; a game in progress stays saved, and
-        B there resumes it."""
-        app = self.app
-        app.run_deferred()
-        app.catalogue = None      # the menu reads its boards again: a board loaded joins them
-        app.go("menu")
+        """Back to the menu (the New game button, and after a file loaded):
+        mapello.ui.kinds.new_game(), as the window's button does (not
+        imported by that name: this module's new_game() is the page's)."""
+        from mapello.ui import kinds
+        kinds.new_game(self.app)
 
 
 def board_file_name(name):

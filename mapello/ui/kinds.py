@@ -1,9 +1,10 @@
 """What a host with a screen of its own asks of the App beyond its frame and
 lines: what each cell is (the App's cell_kinds(), for the simulator's
 printed screen), the colours' legend in the palette in use, a click or tap
-on a cell as the buttons it stands for (point()), and what the page shows
-beside the board (panel()).  Imported only when a host asks (the device
-never does), so it costs the game nothing."""
+on a cell as the buttons it stands for (point()), what the page and the
+window show beside the board (panel()) and their New game button
+(new_game()).  Imported only when a host asks (the device never does), so
+it costs the game nothing."""
 # Every kind of cell is one exact palette colour in the App's frame (before
 # brightness and the current cap); the cursor's cell is what the cursor covers.
 #
@@ -81,6 +82,15 @@ def point(app, cell):
         app.press(button)
         app.release(button)
     return len(keys)
+
+
+def new_game(app):
+    """A page's or the window's New game button: back to the menu from any
+    screen, as the game menu's Quit to menu; a game in progress stays saved
+    (its last move's save, deferred, done first), and B there resumes it."""
+    app.run_deferred()
+    app.catalogue = None      # the menu reads its boards again: a board loaded joins them
+    app.go("menu")
 
 
 def _holder(app):

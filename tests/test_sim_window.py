@@ -87,15 +87,15 @@ def test_the_window_opens_no_sound_device():
 
 def test_the_display_is_in_proportion_under_the_board():
     """The 128x32 display at 2 screen pixels a pixel, centred under the
-    board and its coordinates, the legend and the keys' column beside them:
+    board and its coordinates, the game's column and the legend's beside them:
     the display under a tenth of the window."""
     from desktop.sim.devices import DISPLAY_H, DISPLAY_W
-    from desktop.sim.window import EDGE, MARGIN, PIXEL, SIDE, board_origin, layout
+    from desktop.sim.window import EDGE, MARGIN, PANEL, PIXEL, SIDE, board_origin, layout
     width, height, dx, dy = layout(40, DISPLAY_W, DISPLAY_H)
-    assert (width, height) == (666, 532)
+    assert (width, height) == (910, 532)
     ox, oy = board_origin(40, DISPLAY_W)
-    assert dy >= oy + 10 * 40 + EDGE and dx == (width - SIDE - DISPLAY_W * PIXEL) // 2
-    assert ox + 10 * 40 + EDGE + MARGIN <= width - SIDE
+    assert dy >= oy + 10 * 40 + EDGE and dx == (width - PANEL - SIDE - DISPLAY_W * PIXEL) // 2
+    assert ox + 10 * 40 + EDGE + MARGIN <= width - PANEL - SIDE
     assert DISPLAY_W * PIXEL * DISPLAY_H * PIXEL / (width * height) < 0.1
     assert dy + DISPLAY_H * PIXEL <= height
 
@@ -192,3 +192,109 @@ def test_with_no_display_to_open_it_on_the_window_says_so_and_stops(monkeypatch,
     # a display named that is not there: SDL finds only its offscreen driver
     monkeypatch.setenv("DISPLAY", ":97")
     assert check_window().startswith("no display to open the window on")
+
+
+def keys(*names):
+    for key in names:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key))
+
+
+def window(app, devices, *events):
+    """run_window with the events `events` posted (key names, cells to
+    click, or (x, y) points), then closed."""
+    pygame.init()
+    pygame.display.set_mode((10, 10))
+    for event in events:
+        if isinstance(event, tuple):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=event))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=event))
+        elif event >= 100:
+            keys(event)
+        else:
+            click(event)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    run_window(app, devices)
+
+
+def first_legal(app):
+    legal = app.screen.legal_mask()
+    return (legal & -legal).bit_length() - 1
+
+
+def picture(devices):
+    """The window's picture of `devices` and its New game button."""
+    from desktop.sim.devices import DISPLAY_W, DISPLAY_H
+    from desktop.sim.window import layout, open_font, paint
+    width, height, _, _ = layout(40, DISPLAY_W, DISPLAY_H)
+    surface = pygame.Surface((width, height))
+    return surface, paint(surface, open_font(), devices, 40, width)
+
+
+def test_beside_the_board_the_window_shows_both_scores_whose_turn_and_the_moves():
+    """What the page's panel shows, from the same mapello.ui.kinds.panel():
+    after three moves played by clicks, the scores the display shows, the
+    player to move marked, the board and the game's number, the moves with
+    their colours."""
+    from mapello.rules.position import cell_name
+    from desktop.sim.window import BACKGROUND, PANEL, SIDE, panel_model
+    app = App(os.path.join(ROOT, "boards"), None, Clock(), seed=1)
+    devices = SimDevices(DEFAULT_CURRENT_MA)
+    window(app, devices, pygame.K_z)                        # a game of the series
+    played = []
+    for _ in range(3):
+        played.append(first_legal(app))
+        window(app, devices, played[-1])
+    model = panel_model(devices.panel)
+    black, white = app.lines[0].split()                     # B5(+0)  W2(+0)
+    assert model["sides"] == [("Black \u00b7 P1", black[1:black.index("(")], "", False),
+                              ("White \u00b7 P2", white[1:white.index("(")], "", True)]
+    assert model["turn"] == "P2 White to move" == app.lines[1]
+    assert model["series"] == "Board: Rulebook example \u00b7 game 1 of 2"
+    assert model["moves"] == [(1, 0, cell_name(played[0]), False), (2, 1, cell_name(played[1]), False),
+                              (3, 0, cell_name(played[2]), False)]
+    assert model["banner"] is None
+    # drawn in the game's column, between the board's and the legend's
+    surface, button = picture(devices)
+    width = surface.get_width()
+    assert width - SIDE - PANEL < button.left and button.right < width - SIDE
+    ink = sum(1 for x in range(width - SIDE - PANEL, width - SIDE) for y in range(button.bottom, 300)
+              if tuple(surface.get_at((x, y)))[:3] != BACKGROUND)
+    assert ink > 200                                        # the moves under the button
+
+
+def test_at_game_over_the_window_shows_the_banner_with_the_series_standing():
+    from desktop.sim.window import panel_model
+    app = App(os.path.join(ROOT, "boards"), None, Clock(), seed=1)
+    devices = SimDevices(DEFAULT_CURRENT_MA)
+    window(app, devices, pygame.K_z)
+    window(app, devices, first_legal(app))
+    # White resigns: the game menu's Resign, then yes (No, play on is first)
+    window(app, devices, pygame.K_x, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_z,
+           pygame.K_DOWN, pygame.K_z)
+    assert app.screen_name == "game over"
+    model = panel_model(devices.panel)
+    head, score, standing = model["banner"]
+    assert head == app.lines[0] == "White (P2) resigned"
+    points = int(score.split()[1])
+    assert score == "Black %d \u2013 White 0" % points and model["sides"][0][1] == str(points)
+    assert standing == "Series: P1 1 \u2013 0 P2 (points P1 +%d). A: game 2 of 2." % points
+    assert model["turn"] == "Game over" and not any(side[3] for side in model["sides"])
+
+
+def test_the_new_game_button_goes_to_the_menu_with_the_game_saved(tmp_path):
+    from mapello.rules.position import cell_name
+    from desktop.sim.filestore import FileStorage
+    from desktop.sim.window import panel_model
+    app = App(os.path.join(ROOT, "boards"), FileStorage(str(tmp_path / "sim.bin")), Clock(), seed=1)
+    devices = SimDevices(DEFAULT_CURRENT_MA)
+    window(app, devices, pygame.K_z)
+    move = first_legal(app)
+    window(app, devices, move)
+    _, button = picture(devices)
+    window(app, devices, button.center)
+    assert app.screen_name == "menu" and app.lines[-1].endswith("B resume")
+    assert panel_model(devices.panel)["turn"].startswith("Menu: ")
+    window(app, devices, pygame.K_x)                        # B resumes the game, its move played
+    assert app.screen_name == "play" and app.lines[1] == "P2 White to move"
+    assert [m[2] for m in panel_model(devices.panel)["moves"]] == [cell_name(move)]

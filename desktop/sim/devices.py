@@ -29,7 +29,8 @@ DEFAULT_BRIGHTNESS = _device_default("BRIGHTNESS")
 class SimDevices:
     """A 10x10 NeoPixel matrix and a 128x32 text display, headless.
 
-    update(app) writes the app's frame and lines through the device adapters;
+    update(app) writes the app's frame and lines through the device adapters
+    and keeps what a page shows beside the board (mapello.ui.kinds.panel());
     cell_colour(cell) decodes the captured GRB bytes back to RGB as the LEDs
     were told to light; display_rows() reads the display's RGB565 pixels;
     symbols() says what each cell is, from the App's cell_kinds().
@@ -64,6 +65,7 @@ class SimDevices:
         self.version = -1
         self.kinds = bytes(100)             # what each cell is, from the App (cell_kinds)
         self.cursor = -1                    # the App's cursor
+        self.panel = None                   # what the window shows beside the board (kinds.panel())
 
     def update(self, app):
         """Show the app's state if it changed; True when something was redrawn."""
@@ -77,6 +79,8 @@ class SimDevices:
         self.matrix.show(app.frame, app.brightness)
         app.run_deferred()                  # as the device's loop: a move's save after its frame
         self.screen.show_lines(app.lines)
+        from mapello.ui.kinds import panel
+        self.panel = panel(app)
         return True
 
     def wire_colour(self, cell):

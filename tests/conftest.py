@@ -7,8 +7,15 @@
 - the device modules' `from micropython import const` works: Blinka's
   micropython module, or else the desktop's stub (desktop/__init__.py);
 - the MicroPython VM (`micropython`, installed beside this Python by
-  requirements-dev.txt) is put on PATH for the tests that run it.
+  requirements-dev.txt) is put on PATH for the tests that run it;
+- once the tests are collected, every object alive then (the modules, the
+  test functions, pytest's and Hypothesis's own) is frozen out of CPython's
+  garbage collector.  The App collects the garbage as it loads and drops
+  modules, as a board must; in CPython each collection would otherwise walk
+  the whole test run's objects, which made those collections most of the
+  run's time.  What the App makes and drops during a test is still collected.
 """
+import gc
 import os
 import sys
 
@@ -27,3 +34,8 @@ _bin = os.path.dirname(sys.executable)
 if os.path.exists(os.path.join(_bin, "micropython")) and \
         _bin not in os.environ.get("PATH", "").split(os.pathsep):
     os.environ["PATH"] = _bin + os.pathsep + os.environ.get("PATH", "")
+
+
+def pytest_collection_finish(session):
+    gc.collect()
+    gc.freeze()

@@ -303,8 +303,9 @@ function paintPanel(state) {
 
   const list = $("moves");
   const moves = p.moves || [];
-  const first = moves.length ? (p.turn + moves.length) % 2 : 0;   // the colour of the first move
   const shownMoves = p.shown === undefined ? moves.length : p.shown;
+  // the colour of the first move, counted back from the turn of the position shown
+  const first = (p.turn + shownMoves) % 2;
   list.replaceChildren(...moves.map((m, i) => {
     const li = document.createElement("li");
     li.textContent = m;

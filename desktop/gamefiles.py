@@ -5,17 +5,17 @@ one definition of an install, which deploy.sh copies onto a drive and
     code.py, boot.py        source: CircuitPython runs them as text
     lib/                    the pinned libraries (desktop/libraries.py)
     mapello/                every module of mapello/ (the native ones only
-                            compiled, for a board that loads them), and
-                            .mapello-installed,
-                            the list of them: an update removes only the
-                            files it lists that a new version lacks
-    boards/, fonts/         the bundled boards and the font's glyph sheet, and
-                            .mapello-bundled, their checksums: an update
-                            replaces only a file the user left as it was
+                            compiled, for a board that loads them)
+    boards/, fonts/         the bundled boards and the font's glyph sheet
+    .mapello-installed      the list of the files in mapello/, boards/ and
+                            fonts/, each with its checksum: an update
+                            removes only listed files a new version lacks,
+                            and replaces a board or a font only if the user
+                            left it as it was listed
 
 With CircuitPython's mpy-cross, mapello/ and lib/ are compiled to .mpy.
 
-deploy.sh reaches it through `python3 -m desktop.deploy_steps`."""
+deploy.sh's plan (desktop/deploy.py) compares a drive with it."""
 
 import argparse
 import os
@@ -26,10 +26,17 @@ from desktop import libraries, mpy_cross
 from desktop.downloads import BuildError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-INSTALLED = ".mapello-installed"    # in mapello/: the files the install put there
-BUNDLED = ".mapello-bundled"        # in boards/ and fonts/: each file's cksum, size and name
-INSTALLED_HEADER = ("# The files a Mapello install put in mapello/. An update removes those of them the"
-                    " new version lacks, and leaves every other file here alone.\n")
+MANIFEST = ".mapello-installed"     # at the drive's root: `cksum size path` for each file listed
+LISTED_FOLDERS = ("mapello", "boards", "fonts")
+MANIFEST_HEADER = ("# The files a Mapello install put in mapello/, boards/ and fonts/ (checksum, size, path)."
+                   " An update removes those the new version lacks (a board or font only if unchanged),"
+                   " and leaves every other file alone.\n")
+# The lists earlier versions kept instead, and the folder their names are in:
+# mapello/'s named its files from the drive's root, without checksums; those of
+# boards/ and fonts/ named them in their folder, with cksum and size.  An
+# update reads them as it reads MANIFEST, then removes them.
+OLD_LISTS = {"mapello/.mapello-installed": "", "boards/.mapello-bundled": "boards/",
+             "fonts/.mapello-bundled": "fonts/"}
 # mapello/'s modules of native code (mapello/ai/kernel.py says why): only
 # compiled, for a board that loads native code, and installed nowhere else.
 NATIVE_MODULES = ("mapello/ai/native.py",)
@@ -95,8 +102,8 @@ _CRC = _crc_table()
 
 
 def cksum(data):
-    """POSIX cksum's checksum of data, as `cksum` prints it (deploy.sh
-    compares a drive's files with .mapello-bundled by running cksum)."""
+    """POSIX cksum's checksum of data, as `cksum` prints it (the lists of
+    boards/ and fonts/ earlier versions left on drives hold it)."""
     crc = 0
     for byte in data:
         crc = ((crc << 8) & 0xFFFFFFFF) ^ _CRC[(crc >> 24) ^ byte]
@@ -112,14 +119,51 @@ def _copy(src, dest):
     shutil.copyfile(src, dest)
 
 
-def _write_bundled(folder):
-    lines = []
-    for name in sorted(os.listdir(folder)):
-        with open(os.path.join(folder, name), "rb") as f:
-            data = f.read()
-        lines.append("%d %d %s\n" % (cksum(data), len(data), name))
-    with open(os.path.join(folder, BUNDLED), "w", newline="\n") as f:
-        f.write("".join(lines))
+def _sum(data):
+    return "%d %d" % (cksum(data), len(data))
+
+
+def _write_manifest(dest):
+    lines = [MANIFEST_HEADER]
+    for top in LISTED_FOLDERS:
+        for base, _, files in os.walk(os.path.join(dest, top)):
+            for name in files:
+                path = os.path.join(base, name)
+                with open(path, "rb") as f:
+                    lines.append("%s %s\n" % (_sum(f.read()), os.path.relpath(path, dest).replace(os.sep, "/")))
+    with open(os.path.join(dest, MANIFEST), "w", newline="\n") as f:
+        f.write(lines[0] + "".join(sorted(lines[1:], key=lambda line: line.split()[2])))
+
+
+class Listed:
+    """What the lists on the drive at root say its installs put there:
+    MANIFEST, or the lists of earlier versions (OLD_LISTS), or both (a zip
+    unpacked over an older install), read alike."""
+
+    def __init__(self, root):
+        self.sums = {}              # path -> {"cksum size"}; empty: listed, its contents not
+        self.of_mapello = False     # whether a list says what an install put in mapello/
+        for rel, folder in [(MANIFEST, "")] + sorted(OLD_LISTS.items()):
+            try:
+                with open(os.path.join(root, *rel.split("/")), encoding="utf-8", errors="replace") as f:
+                    lines = f.read().splitlines()
+            except OSError:
+                continue
+            self.of_mapello = self.of_mapello or rel in (MANIFEST, "mapello/.mapello-installed")
+            for line in lines:
+                words = line.split()
+                if not words or words[0].startswith("#"):
+                    continue
+                sums = self.sums.setdefault(folder + words[-1], set())
+                if len(words) == 3:
+                    sums.add("%s %s" % tuple(words[:2]))
+
+    def put_there(self, rel):
+        return rel in self.sums
+
+    def unchanged(self, rel, data):
+        """rel holds data, and a list says an install put it there so."""
+        return _sum(data) in self.sums.get(rel, ())
 
 
 def stage(dest, root=ROOT, libs=True, tool=None, march=None):
@@ -154,12 +198,7 @@ def stage(dest, root=ROOT, libs=True, tool=None, march=None):
                 mpy_cross.compile_file(tool, os.path.join(dest, *rel.split("/")),
                                        "/" + name if in_lib else name, optimise=not in_lib,
                                        march=march if rel in native else None)
-    installed = sorted(rel if not tool or not rel.endswith(".py") else rel[:-3] + ".mpy"
-                       for rel in paths if rel.startswith("mapello/"))
-    with open(os.path.join(dest, "mapello", INSTALLED), "w", newline="\n") as f:
-        f.write(INSTALLED_HEADER + "".join(rel + "\n" for rel in installed))
-    _write_bundled(os.path.join(dest, "boards"))
-    _write_bundled(os.path.join(dest, "fonts"))
+    _write_manifest(dest)
 
 
 def compile_mode(args):

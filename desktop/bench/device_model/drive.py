@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 
+from desktop import libraries
 from desktop.bench import device_cost   # the VM
 from desktop.bench import min_heap      # how deploy.sh compiles the game
 
@@ -17,11 +18,9 @@ BOARD = os.path.join(HERE, "board")      # the stand-ins of the C modules
 VM_PROGRAMS = os.path.join(HERE, "vm")
 
 def lib_files():
-    """The library files the device loads from lib/, as deploy.sh asks for
+    """The library files the device loads from lib/, as deploy.sh copies
     them (desktop/libraries.py holds the list)."""
-    out = subprocess.run([sys.executable, "-m", "desktop.deploy_steps", "lib-files"], cwd=ROOT,
-                         check=True, capture_output=True, text=True).stdout
-    return out.split()
+    return libraries.all_files()
 
 
 def site_packages():

@@ -128,10 +128,15 @@ def test_device_heap_series_from_the_menu_start_as_the_first_did():
     """The whole handheld (code.py's main, the serial record log with it),
     three one-game series, each begun from the menu after the last: each
     starts with no more of the heap in use than the first, less the names'
-    pool (within 1 KB: what the game-over and menu screens first load)."""
+    pool (within 1 KB: what the game-over and menu screens first load).
+    The shortest think time settings.toml allows: what is checked is what a
+    series leaves behind, and at the game's own 2 s a move the search took
+    nearly all of the run's time."""
     proc = subprocess.run([sys.executable, "-m", "desktop.bench.device_heap", "--heaps", "400", "--games", "1",
-                           "--series", "3"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+                           "--series", "3", "--think-ms", "100"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "100 ms a move" in proc.stdout, proc.stdout
     found = re.search(r"400K: passes; .* at each series' start \d+ \((\d+)\), \d+ \((\d+)\), "
                       r"\d+ \((\d+)\), at the end", proc.stdout)
     assert found, proc.stdout

@@ -5,6 +5,7 @@ game over, replay, next game, series end), at each heap size given; with
 
   .venv/bin/python -m desktop.bench.device_heap [--heaps 176,192,208] [--vm PATH]
                                         [--mpy-cross PATH] [--games N] [--series N]
+                                        [--think-ms MS]
                                         [--write-docs [FILE]]
 
 The board is modelled as in desktop/bench/device_latency.py: the MicroPython VM runs
@@ -151,14 +152,22 @@ def main():
                         "series (its random boards and the computer's choices; default 1)")
     p.add_argument("--word", type=int, default=8, choices=(4, 8),
                    help="the VM's word size in bytes, for its block size (default 8; 4 for a 32-bit --vm)")
+    p.add_argument("--think-ms", type=int, default=None,
+                   help="the hard level's and the hint's time a move, as settings.toml's "
+                        "MAPELLO_THINK_MS gives it (os.getenv, as on a board; default: the game's)")
     p.add_argument("--timeout", type=int, default=None,
                    help="seconds a run may take; one that takes longer is stopped and fails "
                         "(near its limit a run can recover from running out of memory again and "
                         "again)")
     measurements.add_flag(p)
     args = p.parse_args()
-    if args.write_docs and (args.games != 2 or args.series != 1 or args.watch):
-        raise SystemExit("--write-docs writes the 2-game series' figures: no --games, --series or --watch")
+    if args.write_docs and (args.games != 2 or args.series != 1 or args.watch or args.think_ms):
+        raise SystemExit("--write-docs writes the 2-game series' figures: no --games, --series, "
+                         "--watch or --think-ms")
+    env = dict(os.environ)
+    env.pop("MAPELLO_THINK_MS", None)
+    if args.think_ms is not None:
+        env["MAPELLO_THINK_MS"] = str(args.think_ms)
     device_cost.VM[0] = args.vm
     work = tempfile.mkdtemp(prefix="mapello-heap-")
     try:
@@ -168,9 +177,10 @@ def main():
         root = drive.ROOT
         if args.mpy_cross:
             root, lib = drive.make_mpy_drive(work, lib, args.mpy_cross)
-        print("%s%d-game series against the hard level from code.py, VM %s, %s"
+        print("%s%d-game series against the hard level from code.py, VM %s, %s%s"
               % ("a " if args.series == 1 else "%d " % args.series, args.games, device_cost.vm(),
-                 "compiled .mpy" if args.mpy_cross else "from .py source"))
+                 "compiled .mpy" if args.mpy_cross else "from .py source",
+                 "" if args.think_ms is None else ", %d ms a move" % args.think_ms))
         pads = [int(b) for b in args.pads.split(",")]
         seeds = [int(s) for s in args.seeds.split(",")]
         results = []
@@ -179,7 +189,8 @@ def main():
             try:
                 proc = subprocess.run(drive.vm_command("series", "%dK" % kib, lib, nvm, args.games,
                                                        args.series, int(args.watch), pad, seed),
-                                      cwd=root, capture_output=True, text=True, timeout=args.timeout)
+                                      cwd=root, env=env, capture_output=True, text=True,
+                                      timeout=args.timeout)
                 out = proc.stdout + proc.stderr
                 ok = proc.returncode == 0 and "\nOK " in out
             except subprocess.TimeoutExpired as stopped:

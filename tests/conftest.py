@@ -8,12 +8,14 @@
   micropython module, or else the desktop's stub (desktop/__init__.py);
 - the MicroPython VM (`micropython`, installed beside this Python by
   requirements-dev.txt) is put on PATH for the tests that run it;
-- once the tests are collected, every object alive then (the modules, the
-  test functions, pytest's and Hypothesis's own) is frozen out of CPython's
-  garbage collector.  The App collects the garbage as it loads and drops
-  modules, as a board must; in CPython each collection would otherwise walk
-  the whole test run's objects, which made those collections most of the
-  run's time.  What the App makes and drops during a test is still collected.
+- before the first test of each file, the garbage is collected and every
+  object alive then (the modules, the test functions, pytest's and
+  Hypothesis's own, what the files before left behind) is frozen out of
+  CPython's garbage collector.  The App collects the garbage as it loads and
+  drops modules, as a board must; in CPython each collection would otherwise
+  walk the whole test run's objects, which made those collections most of
+  the run's time.  What the App makes and drops during a test is still
+  collected.
 """
 import gc
 import os
@@ -35,7 +37,11 @@ if os.path.exists(os.path.join(_bin, "micropython")) and \
         _bin not in os.environ.get("PATH", "").split(os.pathsep):
     os.environ["PATH"] = _bin + os.pathsep + os.environ.get("PATH", "")
 
+_frozen_before = [None]
 
-def pytest_collection_finish(session):
-    gc.collect()
-    gc.freeze()
+
+def pytest_runtest_setup(item):
+    if item.fspath != _frozen_before[0]:
+        _frozen_before[0] = item.fspath
+        gc.collect()
+        gc.freeze()

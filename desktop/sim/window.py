@@ -61,9 +61,8 @@ def check_window():
     try:
         import pygame
     except ImportError:
-        return ("the window needs pygame: .venv/bin/pip install -r requirements-window.txt "
-                "(./play.sh --window, or py play.py on Windows, does it), or play in the terminal "
-                "without --window")
+        return ("the window needs pygame: python3 play.py --window installs it into .venv "
+                "(py play.py on Windows), or play in the terminal without --window")
     if os.environ.get("SDL_VIDEODRIVER"):
         return None
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")

@@ -19,6 +19,14 @@ def load_module(path):
     return module
 
 
+def not_loaded(paths):
+    """Those of the modules mapello.<path> that are not loaded: what a
+    one-off use imports, to hand to drop_modules after it, so that what was
+    loaded before stays and what it loaded goes."""
+    import sys
+    return [path for path in paths if "mapello." + path not in sys.modules]
+
+
 def drop_modules(paths):
     """Forget the loaded modules mapello.<path>, so their code can be
     collected; a later import loads them afresh.  Only for modules none of

@@ -17,9 +17,7 @@ App.  Player 0 is P1, or
 you against the computer.
 """
 
-import sys
-
-from mapello import drop_modules
+from mapello import drop_modules, not_loaded
 from mapello.game.game import Game
 from mapello.game.record import GameRecord
 from mapello.game.series import Series, after_resignation
@@ -199,10 +197,9 @@ class Session:
         only to encode it, so that a game in progress does not hold it (a
         resumed session has the bytes its save held: start_bytes)."""
         if self.start_bytes is None or self.start_bytes[0] is not self.start:
-            fresh = "mapello.game.record.binary_write" not in sys.modules
+            fresh = not_loaded(("game.record.binary_write",))
             from mapello.game.record.binary_write import encode
             board = encode(GameRecord(self.start, (), self.name, self.limits))
-            if fresh:
-                drop_modules(("game.record.binary_write",))
+            drop_modules(fresh)
             self.start_bytes = (self.start, board)
         return self.start_bytes[1]

@@ -7,7 +7,7 @@ a computer (python3 -m desktop replay FILE)."""
 
 import gc
 
-from mapello import drop_modules
+from mapello import drop_modules, not_loaded
 
 HEADER = "Mapello: the record of that game; copy it from the next line into a file and run:"
 HOW = "  python3 -m desktop replay FILE"
@@ -16,8 +16,7 @@ TEXT_MODULES = ("game.record.text", "rules.notation")
 
 def record_text(record):
     """The record as text, or None with a line saying why not."""
-    import sys
-    fresh = [path for path in TEXT_MODULES if "mapello." + path not in sys.modules]
+    fresh = not_loaded(TEXT_MODULES)
     gc.collect()
     try:
         from mapello.game.record.text import to_text

@@ -6,9 +6,7 @@ Loaded when a player asks for it and dropped with the screen's groups
 ("boardsave" in mapello/ui/modules.py), so that neither a game nor a setup
 holds this code, nor the text form of boards it compiles."""
 
-import sys
-
-from mapello import drop_modules
+from mapello import drop_modules, not_loaded
 
 
 def keep(session, pos, name, limits):
@@ -20,11 +18,10 @@ def keep(session, pos, name, limits):
     written = host.write_board(pos, name, limits) if host.write_board is not None else None
     if host.storage is None:
         return written or "no storage: not saved"
-    fresh = "mapello.rules.notation" not in sys.modules
+    fresh = not_loaded(("rules.notation",))
     from mapello.rules.notation import format_board
     host.settings["myboard"] = format_board(pos, "Saved board", name, limits)
-    if fresh:
-        drop_modules(("rules.notation",))
+    drop_modules(fresh)
     if session.game is None:
         from mapello.game.save.resume import rewrite
         problem = rewrite(host)

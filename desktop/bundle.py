@@ -16,7 +16,9 @@ from desktop.downloads import BuildError, say
 HELP = """\
 Writes mapello-handheld-circuitpython-N.x.zip into DIR for CircuitPython %(majors)s:
 code.py, boot.py, settings.toml (the Pico example), settings.toml.pybadge,
-lib/, mapello/, boards/ and fonts/, the files deploy.sh copies to a drive;
+lib/, mapello/, boards/ and fonts/, the files deploy.sh copies to a drive,
+with .mapello-installed, the list by which a later deploy.sh tells its own
+files from yours;
 and, compiled, %(native)s, the 10.x zip with the computer
 player in native code as well, for an RP2040 or RP2350 board (the Pico, the
 Pico 2) on CircuitPython %(since)s or later.

@@ -66,7 +66,7 @@ boardsave: / game.save.board
 play: ui.thinking ui.game_menu ui.play
 ai: ai.evaluation ai.levels ai.kernel ai.thinker / ai.native ai.frontier ai.alphabeta ai.search
     ai.judge
-end: ui.game_over ai.review ui.replay
+end: ui.game_over ai.review ui.replay / ui.whatif
 records: ui.records
 """
 SWITCHED = ("pieces", "menu", "readers", "choice", "setup", "boardsave", "play", "ai", "end",
@@ -78,7 +78,8 @@ SWITCHED = ("pieces", "menu", "readers", "choice", "setup", "boardsave", "play",
 # B opens in setup and play, "boardsave" Save board; the play screen loads
 # "ai" itself, a module a tick (load_step()), and so does the replay for its
 # review (with ai.judge, the review's own search), in the room of the play
-# screen's groups, which it drops first.
+# screen's groups, which it drops first.  "what if" is the play screen over
+# the replay, whose groups it keeps to go back to (mapello/ui/whatif.py).
 SCREENS = """
 menu: ui.menu pieces menu readers
 setup: ui.setup pieces choice setup boardsave
@@ -87,6 +88,7 @@ play: ui.play choice play boardsave
 choice: ui.choice
 game over: ui.game_over end choice play boardsave
 replay: ui.replay end choice play boardsave
+what if: ui.play end play
 records: ui.records records readers
 """
 

@@ -5,6 +5,7 @@ counted in the series or in the players' record, and a power cut during a
 branch resumes the game's end.  Buttons in, the frame and the lines out,
 on the fake NVM."""
 import re
+import sys
 
 from desktop.app_driver import Player
 from desktop.fake_nvm import FakeNvm
@@ -94,6 +95,8 @@ def test_a_branch_plays_on_from_the_move_shown_and_b_returns_to_it_changing_noth
     assert p.app.lines[1] == "%s to move" % COLOUR_WORD[pos.turn], p.app.lines
     assert p.app.lines[2].endswith("  what if") and p.app.lines[3] == "B back to the replay"
     check_branch_board(p, pos, record.moves[k - 1])
+    gone = ("mapello.ui.replay", "mapello.ui.game_over", "mapello.ai.review")
+    assert not [m for m in gone if m in sys.modules]   # built again on the way back
     played = 0
     while not pos.is_over():                       # played out, another way than the game
         if pos.must_pass():

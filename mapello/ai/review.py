@@ -50,7 +50,7 @@ def verdict(record, i):
     return data[2 * i + 1], data[2 * i]
 
 
-def said(record, i):
+def text(record, i):
     """Move i's verdict as the replay and the page write it after the move:
     " -6, best e3" (a loss of 100 or more without the comma, to fit the
     display), ": best", ": only move" ("" for a forced pass); None while it

@@ -11,7 +11,7 @@ never does), so it costs the game nothing."""
 # `session` (play, setup, colour, game over; a what-if branch's play screen
 # a mapello.ui.whatif.Branch), a small menu the screen `under` it, the
 # replay its `replay` (mapello/ui/replay.py) and the screen it goes `back`
-# to (the branch's, its replay); play and setup hold their `cursor`.
+# to; play and setup hold their `cursor`.
 
 from mapello import buttons
 from mapello.ui import palette
@@ -84,6 +84,14 @@ def point(app, cell):
     return len(keys)
 
 
+class _Held:
+    """A game-over screen to be built again (mapello.ui.app.Again, behind a
+    replay after a what-if branch), as _holder() gives it: its session."""
+
+    def __init__(self, session):
+        self.session = session
+
+
 def _holder(app):
     """The screen that holds the session shown (a small menu's is the one
     under it, the replay's the one it goes back to), or None."""
@@ -94,6 +102,8 @@ def _holder(app):
         under = getattr(screen, "under", None)
         if under is None:
             under = getattr(screen, "back", None)
+        if getattr(under, "name", "") == "game over" and hasattr(under, "args"):
+            return _Held(under.args[0])
         screen = under if hasattr(under, "draw") else None
     return None
 
@@ -120,13 +130,12 @@ def panel(app):
         judged = len(moves)
         out["shown"] = replay.index
     if app.screen_name == "what if":
-        game = holder.back.replay       # the replay the branch goes back to, at the move it left
-        out["whatif"] = judged = game.index
+        out["whatif"] = judged = session.at     # the game's moves it plays on after
         out["board"] = session.name
         out["names"] = [session.player_name(0), session.player_name(1)]
         out["black"] = 0
         out["status"] = holder.text()[1]
-        pos, moves, record = session.pos, session.game.moves, game.record
+        pos, moves, record = session.pos, session.game.moves, session.record
     elif session is not None:
         series = session.series
         out["board"] = session.name
@@ -155,6 +164,6 @@ def panel(app):
         out["turn"] = pos.turn
         out["moves"] = [cell_name(m) for m in moves]
         if record is not None and record.review is not None:   # the replay reviewed it
-            from mapello.ai.review import said
-            out["verdicts"] = [said(record, i) or "" for i in range(judged)]
+            from mapello.ai.review import text
+            out["verdicts"] = [text(record, i) or "" for i in range(judged)]
     return out

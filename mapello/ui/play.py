@@ -4,7 +4,7 @@ passes, the move timer and the computer's turn (mapello/ui/thinking.py); B opens
 A what-if branch (mapello/ui/whatif.py) is played here too: its `back` is the
 replay it came from, which B goes back to, and its end counts nowhere."""
 
-from mapello import buttons
+from mapello import buttons, drop_modules
 from mapello.ui import modules, palette
 from mapello.ui.board_view import COLOUR_WORD, draw_board, score_line
 from mapello.ui.thinking import run_slices, search
@@ -138,7 +138,9 @@ class Screen:
     # --- input -----------------------------------------------------------------
     def press(self, button):
         if button == buttons.B and self.back is not None:
-            self.app.show(self.back)     # the branch is dropped, the replay as it was
+            self.app.say("", 0)          # the branch's last word ("CPU: d6") stays in it
+            drop_modules(("ui.whatif",))
+            self.app.show(self.back)     # the branch is dropped, the replay built again
             return
         pos = self.session.pos
         if self.preview:

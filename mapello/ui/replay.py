@@ -93,11 +93,14 @@ def room():
 
 
 class Screen:
-    def __init__(self, app, record, back):
+    """The replay of `record`, shown at move `at`; B shows `back`."""
+
+    def __init__(self, app, record, back, at=0):
         self.app = app
         self.back = back
         self.record = record
         self.replay = Replay(record)
+        self.replay.seek(at)
         review.verdicts(record)             # made now, before the search's objects
         self.left = review.left(record)     # the moves whose verdict is not known yet
         self.no_room = False                # no room for the search: no review
@@ -108,13 +111,10 @@ class Screen:
         self.stored = -1                    # its count of verdicts, when last looked at
 
     def enter(self):
-        """Shown, and again after a what-if branch or its question: the
-        review goes on where it stopped; with nothing left to review, the
-        computer's modules a branch against it loaded go."""
+        """Shown, and again after the what-if question: the review goes on
+        where it stopped."""
         if self.left and not self.no_room:
             self.loading = 1
-        else:
-            modules.drop("ai")
 
     def press(self, button):
         r = self.replay
@@ -127,11 +127,7 @@ class Screen:
         elif button == buttons.DOWN:
             r.seek(self.mistake(1))
         elif button == buttons.A:
-            if r.pos.is_over():
-                self.app.say("game over: no what if")
-                return
-            self.stop()           # a branch's computer takes the review's room
-            modules.load_module("mapello.ui.whatif").ask(self)
+            modules.load_module("mapello.ui.whatif").open_menu(self)
             return
         else:
             self.stop()
@@ -217,9 +213,9 @@ class Screen:
         if last is None:
             what = "start"
         else:
-            said = review.said(self.record, r.index - 1)    # "Black c4 -6, best e3"
-            what = "%s %s%s" % (COLOUR_WORD[1 - r.pos.turn], cell_name(last),
-                                " ..." if said is None else said)
+            said = review.text(self.record, r.index - 1)    # "Black c4 -6, best e3"
+            what = COLOUR_WORD[1 - r.pos.turn] + " " + cell_name(last) + (
+                " ..." if said is None else said)
         keys = "^v mistakes A what if"
         if self.no_room:
             keys = "review: no memory"

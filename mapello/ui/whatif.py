@@ -1,29 +1,48 @@
 """What if: from the move the replay shows, the game played on another way
-(A in the replay), by two players or against the computer at a level the
-players pick, the side to move being yours.  The branch is played on the
-play screen (its "what if" entry in mapello.ui.modules.SCREENS, which keeps
-the replay's modules), and B there goes back to the replay, at the move it
-left.  A branch is never saved: the save, the series standing and the
-players' record stay the game's, and a power cut during a branch resumes
-at that game's end.  Loaded only when asked for, and dropped with the
-replay's group."""
+(A in the replay), by two players or you against the computer at a level
+you pick, you taking the side to move.  The branch is played on the play
+screen (its "what if" entry in mapello.ui.modules.SCREENS); the replay, the
+screen behind it and their modules go meanwhile, and B builds them again,
+at the move the branch left (mapello.ui.app.Again).  A branch is never
+saved: the save, the series standing and the players' record stay the
+game's, and a power cut in a branch resumes at that game's end."""
 
+from mapello import drop_modules
 from mapello.game.options import LEVELS
 from mapello.ui import modules
+from mapello.ui.app import Again
 
 # the question's answers: the row less one is the computer's level
 _LABELS = ("Two players",) + tuple("You v " + name for name in LEVELS)
 
 
-def ask(replay):
-    """Who plays the branch from the position `replay` (the replay screen)
-    shows: a small menu over it; B goes back to it."""
+def open_menu(replay):
+    """Who plays the branch from the move `replay` (the replay screen)
+    shows: a small menu over it, B back to it; none where the game is over.
+    Where the players stay in the replay, this module goes again."""
     app = replay.app
+    if replay.replay.pos.is_over():   # a resigned game's end is not: it plays on
+        app.say("game over: no what if")
+        drop_modules(("ui.whatif",))
+        return
+    replay.stop()              # a branch's computer takes the review's room
     modules.load("choice")     # the replay's review dropped it, with the play screen's groups
     app.go("choice", "What if: who plays?", _LABELS, replay,
-           lambda row: app.go("what if", Branch(app, replay.replay, row - 1 if row else None),
-                              replay),
-           lambda: app.show(replay))
+           lambda row: _start(replay, row - 1 if row else None), lambda: _back(replay))
+
+
+def _back(replay):
+    drop_modules(("ui.whatif",))
+    replay.app.show(replay)
+
+
+def _start(replay, level):
+    app = replay.app
+    r = replay.replay
+    back = replay.back
+    if back.name == "game over":      # built again on the way back, as the replay is
+        back = Again(app, "game over", back.session, back.resigned)
+    app.go("what if", Branch(app, r, level), Again(app, "replay", r.record, back, r.index))
 
 
 class Branch:
@@ -38,13 +57,14 @@ class Branch:
     def __init__(self, app, replay, level):
         app.flow()        # the game's modules: a record loaded in the page comes without a game
         from mapello.game.game import Game
-        record = replay.record
+        record = self.record = replay.record
+        self.at = replay.index           # the moves of the game the branch starts after
         turn = replay.pos.turn
         self.level = level
         self.name = record.name
         self.computer = None if level is None else 1 - turn
         self.names = ("", "") if level is None else ("You", "CPU") if turn == 0 else ("CPU", "You")
-        self.game = Game(record.start, record.moves[:replay.index], self.computer, 0, app.clock,
+        self.game = Game(record.start, record.moves[:self.at], self.computer, 0, app.clock,
                          app.seed, record.name, record.limits)
 
     @property

@@ -254,11 +254,12 @@ class Player:
         return palette.get(self.app.frame, cell)
 
     def cursor(self):
-        """The cursor's cell, as the play screen (line 3, "d3  game 1/2") or
-        the setup screen ("c3: wall", "above d1: empty") names it."""
+        """The cursor's cell, as the play screen (line 3, "d3  game 1/2"; a
+        what-if branch's "d3  what if") or the setup screen ("c3: wall",
+        "above d1: empty") names it."""
         for _ in range(50):                  # a long message may cover line 3 a while
             text = self.app.lines[2]
-            if self.screen == "play" and re.match(r"^[a-h][1-8] ", text):
+            if self.screen in ("play", "what if") and re.match(r"^[a-h][1-8] ", text):
                 return parse_cell(text[:2])
             if self.screen == "setup":
                 name = text.split(": ")[0]

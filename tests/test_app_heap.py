@@ -5,13 +5,15 @@ COMPILED_FROM gives; without it, the series from 128K); from 160K with them
 compiled from source at import (as `deploy.sh --source` copies them).  On a board the heap
 fragments, so a flow that fits at its smallest heap can still fail at a
 larger one.  (docs/MEASUREMENTS.md, "Memory", says what fails below, and
-why.)  Four flows, driven by buttons:
+why.)  Five flows, driven by buttons:
 tests/mp/app_series.py (a two-game series against the hard level, with game
 over, the replay reviewing the last 12 moves, and the series end), tests/mp/app_setup.py (free play with a
 board set up by hand), tests/mp/app_resume.py (switched on with a game
 against the computer saved, B resumes it and it is played out) and
 tests/mp/app_menu_evening.py (three one-game series from the menu, each
-starting with the heap the first had).  The VM is
+starting with the heap the first had) and tests/mp/app_whatif.py (a game
+against the hard level, then a what-if branch from its replay against the
+hard level again, and the next game).  The VM is
 64-bit: a game's live peak is about 1.41 times what a 32-bit build of the
 VM holds (docs/MEASUREMENTS.md, block app-heap), so 112K here is about 80 KB
 on a Pico.  The sweep keeps to the goal's 16K steps (112K, 128K, ...)."""
@@ -26,12 +28,13 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIZES = tuple(range(160, 257, 16))
-FLOWS = ("app_series", "app_setup", "app_menu_evening")
+FLOWS = ("app_series", "app_setup", "app_menu_evening", "app_whatif")
 # Compiled as deploy.sh installs it on an RP2040 with CircuitPython 10.3.1 or
 # later (the native search, and a block standing in for its code's room on
 # the board: desktop/bench/min_heap.py), each flow from the smallest of the 16K steps
 # it passes at in every layout (docs/MEASUREMENTS.md, block app-heap).
-COMPILED_FROM = {"app_series": 152, "app_setup": 128, "app_menu_evening": 152, "app_resume": 152}
+COMPILED_FROM = {"app_series": 152, "app_setup": 128, "app_menu_evening": 152, "app_resume": 152,
+                 "app_whatif": 152}
 # Compiled without it (other boards, earlier CircuitPython): the series, which
 # holds the search.
 BYTECODE_FROM = 128
@@ -114,7 +117,7 @@ def compiled_copy(dest, native=True):
 
 
 def test_every_flow_fits_compiled_at_every_heap_size(tmp_path):
-    """The four flows with no module compiled at run time: only their
+    """The five flows with no module compiled at run time: only their
     scripts are, as a board compiles code.py."""
     exe = micropython()
     work = compiled_copy(tmp_path / "drive")

@@ -18,7 +18,7 @@ from mapello.rules.position import INNER, Position
 from mapello.game.save.log import NvmStorage
 
 ALL_SCREENS = {"menu", "setup", "choice", "play", "game over",
-               "replay", "colour", "records"}
+               "replay", "colour", "records", "what if"}
 SCORE = re.compile(r"^B(\d+)\(\+(\d+)\)  W(\d+)\(\+(\d+)\)$")
 
 
@@ -57,9 +57,9 @@ def check_invariants(p):
     for c in range(100):
         allowed = inner if (INNER >> c) & 1 else border
         assert colours[c] in allowed, (app.screen_name, c, colours[c])
-    if app.screen_name in ("play", "replay"):
+    if app.screen_name in ("play", "replay", "what if"):
         assert palette.SETUP_CURSOR not in colours
-        line = app.lines[0] if app.screen_name == "play" else app.lines[2]
+        line = app.lines[2] if app.screen_name == "replay" else app.lines[0]
         if app.screen_name == "replay" and app.message:
             return
         black, _, white, _ = scores(line)
@@ -78,10 +78,14 @@ def check_invariants(p):
         assert app.lines[1].startswith(">") or app.lines[1] == "Discard saved game?", app.lines
     elif app.screen_name == "setup":
         assert re.match(r"^W\d/=?\d B\d/=?\d J\d/=?\d$", app.lines[1]), app.lines
-    elif app.screen_name == "play":
-        assert re.match(r"^((P1|P2|You|CPU) (Black|White)( to move| thinking|: pass, A)|game over)$",
+    elif app.screen_name in ("play", "what if"):
+        # a what-if branch between two players names the colour alone
+        who = "(P1|P2|You|CPU) " if app.screen_name == "play" else "(You |CPU |)"
+        assert re.match(r"^(%s(Black|White)( to move| thinking|: pass, A)|game over)$" % who,
                         app.lines[1]), app.lines
         assert re.match(r"^[a-h][1-8] ", app.lines[2]), app.lines
+        if app.screen_name == "what if":
+            assert app.lines[2].endswith("  what if") and app.lines[3] == "B back to the replay"
     elif app.screen_name == "game over":
         assert re.match(r"^(Draw|(Black|White) \((P1|P2|You|CPU)\) (wins|resigned))$",
                         app.lines[0]), app.lines
@@ -130,10 +134,12 @@ def test_long_random_sessions_visit_every_screen():
     boards.append(BoardFile(Position(), "A board whose name is far too long for the display"))
     seen = set()
     followed = set()
-    for seed in (0, 1, 2, 11):   # 11 has the move timer, which ends games (and reaches the replay)
+    # 7 and 11 have the move timer, which ends games (and reaches the replay;
+    # 7 a what-if branch from it)
+    for seed in (0, 1, 2, 7, 11):
         rng = random.Random(seed)
         storage = NvmStorage(FakeNvm()) if seed % 2 else None
-        p = Player(settings={"games": 2, "timer": 10 if seed == 11 else 0}, storage=storage,
+        p = Player(settings={"games": 2, "timer": 10 if seed in (7, 11) else 0}, storage=storage,
                    seed=seed, boards=boards)
         seen |= run_presses(p, random_presses(rng, 5000), followed)
     assert seen == ALL_SCREENS, ALL_SCREENS - seen

@@ -153,7 +153,7 @@ def test_each_screen_loads_its_modules_leaves_first():
         held.extend(table_paths(g))
     for name, (_, needs) in screens().items():
         order = list(held)
-        for g in needs + (("ai",) if name in ("play", "replay") else ()):
+        for g in needs + (("ai",) if name in ("play", "replay", "what if") else ()):
             order.extend(table_paths(g))
         for i, m in enumerate(order):
             for dep in imports(device[m], device, top_level_only=True):

@@ -87,7 +87,7 @@ def left(lines):
     m = re.match(r"^reviewing: (\d+) left$", lines[3])
     if m:
         return int(m.group(1))
-    assert lines[3] == "</> step ^v mistakes", lines
+    assert lines[3] == "^v mistakes A what if", lines
     return 0
 
 

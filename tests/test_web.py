@@ -7,8 +7,8 @@ simulator's LEDs and displayio rendering, the save in localStorage checked
 byte for byte against the desktop's nvm, a reload in the middle of the game
 and B resuming it; clicks and a phone's taps on cells, each checked
 against the desktop's App fed the buttons they stand for; beside the
-handheld, the scores, the turn, the moves, the legend in the palette in
-use, the coordinates, the game-over banner, New game, the record's download,
+handheld, the scores, the turn, the moves (with the review's verdicts,
+and a what-if branch's), the legend in the palette in use, the coordinates, the game-over banner, New game, the record's download,
 boards and records loaded by the file picker, paste and drag and drop, and
 the speaker's tones and mute.
 
@@ -360,7 +360,7 @@ def test_a_game_against_the_computer_by_keys_as_on_the_desktop(site, browser, de
     both.tap(buttons.RIGHT)
     both.tap(buttons.RIGHT)
     both.check_canvases()
-    both.tap(buttons.A)
+    both.tap(buttons.B)
     assert app.screen_name == "game over"
     both.tap(buttons.A)               # the series of one is over: the menu
     assert app.screen_name == "menu"
@@ -718,7 +718,7 @@ def test_game_over_banner_then_the_record_downloaded_and_loaded_back_to_replay(s
     state = page.advance(PRESS_MS)
     assert state["lines"][0] == "Replay 1/1" and state["lines"][1].startswith("Black e3")
     assert state["panel"]["shown"] == 1
-    page.key("z")
+    page.key("x")
     state = page.advance(PRESS_MS)
     assert state["screen"] == "menu" and not page.errors
 
@@ -804,3 +804,62 @@ def test_the_speaker_plays_the_devices_tunes_and_the_mute_is_kept(site, browser)
     page.reload()                                    # the mute is kept
     assert not page.tab.is_checked("#sound")
     assert not page.errors
+
+
+def test_the_move_list_shows_the_reviews_verdicts_and_a_what_if_branch(site, browser):
+    """A record loaded is replayed and reviewed on the handheld: the move
+    list beside it gives each move's verdict as the replay's line 2 says
+    it (`c4 -6, best e3`) once the review has judged it.  A there asks who
+    plays on and starts a branch from the move shown, whose moves follow
+    the game's in the list; B goes back to the replay at that move."""
+    from mapello.game.record.text import to_text
+    from test_review import endgame, finished_record
+    record = finished_record(endgame(4, 10))
+    n = len(record.moves)
+    page = fresh(browser, site)
+    page.advance(PRESS_MS)
+    page.tab.click("summary")
+    page.tab.fill("#paste", to_text(record))
+    page.tab.click("#paste-go")
+    state = page.advance(PRESS_MS)
+    assert state["screen"] == "replay" and state["lines"][0] == "Replay 0/%d" % n
+    for _ in range(600):                             # the review, in the loop's ticks
+        if not state["lines"][3].startswith("reviewing"):
+            break
+        state = page.advance(200)
+    assert state["lines"][3] == "^v mistakes A what if", state["lines"]
+    verdicts = state["panel"]["verdicts"]
+    listed = page.tab.eval_on_selector_all("#moves li", "items => items.map(li => li.textContent)")
+    names = [cell_name(m) for m in record.moves]
+    assert listed == [m + v for m, v in zip(names, verdicts)] and len(listed) == n
+    for i in range(n):                               # the replay's words, move by move
+        page.key("ArrowRight")
+        line = page.advance(PRESS_MS)["lines"][1]
+        assert line.split(" ", 1)[1] == listed[i], (i, line, listed[i])
+    assert any(v.startswith(" -") for v in verdicts), verdicts
+    assert all(v or m == "pass" for m, v in zip(names, verdicts)), verdicts   # all judged
+    lost = page.tab.eval_on_selector_all("#moves li.lost", "items => items.length")
+    assert lost == sum(v.startswith(" -") for v in verdicts)
+    for _ in range(n - 3):
+        page.key("ArrowLeft")
+    state = page.advance(PRESS_MS)
+    assert state["lines"][0] == "Replay 3/%d" % n
+    page.key("z")                                    # what if: two players
+    state = page.advance(PRESS_MS)
+    assert state["screen"] == "choice" and state["lines"][1] == ">Two players"
+    page.key("z")
+    state = page.advance(PRESS_MS)
+    assert state["screen"] == "what if" and state["panel"]["whatif"] == 3, state["lines"]
+    pos = record.replay(3)
+    cell = pos.legal_moves()[-1]
+    page.click_cell(cell)
+    state = page.advance(PRESS_MS)
+    assert state["panel"]["moves"] == names[:3] + [cell_name(cell)], state["panel"]
+    assert page.text("#turn").startswith("What if: ") and page.text("#turn").endswith(
+        "(B back to the replay)")
+    branch = page.tab.eval_on_selector_all("#moves li.branch", "items => items.map(li => li.textContent)")
+    assert branch == [cell_name(cell)]
+    page.key("x")
+    state = page.advance(PRESS_MS)
+    assert state["screen"] == "replay" and state["lines"][0] == "Replay 3/%d" % n
+    assert state["panel"]["verdicts"] == verdicts and not page.errors

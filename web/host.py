@@ -28,7 +28,7 @@ from mapello.hardware.record_log import RecordLog, record_text
 from mapello.hardware.repeat import Repeater
 from mapello.hardware.sound import Sound
 from mapello.hardware.wiring import pixel_table
-from mapello.ui.app import App
+from mapello.ui.app import Again, App
 from mapello.ui.kinds import panel, presses
 
 BOARDS = "boards"         # the bundled boards, beside mapello/ as on the drive
@@ -146,19 +146,6 @@ class PageTone:
         self.page.tone(0)
 
 
-class BackToMenu:
-    """Where the replay of a record the player loaded goes back to: the
-    menu (App.show() of it asks for the menu's screen)."""
-
-    name = "menu"
-
-    def __init__(self, app):
-        self.app = app
-
-    def enter(self):
-        self.app.go("menu")
-
-
 class Host:
     def __init__(self, page, seed, sound=None):
         brightness, current_ma, think_ms, delay_ms, repeat_ms, sound_on = device_defaults()
@@ -267,7 +254,7 @@ class Host:
         except (RecordError, ValueError) as e:
             return str(e)
         self.app.run_deferred()
-        self.app.go("replay", record, BackToMenu(self.app))
+        self.app.go("replay", record, Again(self.app, "menu"))   # B in the replay: the menu
         return ""
 
     def choose_board(self, path):

@@ -4,8 +4,8 @@
 // board, the 128x32 OLED with the device's own 5x8 font.  Keys and
 // on-screen buttons are the six buttons; a click or tap on a cell is the
 // buttons that walk the cursor there and A (host.py, mapello/ui/kinds.py).
-// Beside the handheld: the scores, whose turn, the moves, the game's end
-// with the series, the legend in the palette in use, New game, the record
+// Beside the handheld: the scores, whose turn, the moves (with the replay's
+// verdicts once its review has judged them), the game's end with the series, the legend in the palette in use, New game, the record
 // to download, boards and records to load (picker, paste, drag and drop),
 // and the speaker through Web Audio.
 //
@@ -269,7 +269,10 @@ function paintPanel(state) {
       && !p.status.endsWith("game over"));
   }
   let turn = p.status || SCREEN_WORDS[p.screen] || "";
-  if (p.screen === "replay") turn = `Replay: ${p.shown} of ${p.moves.length} moves (← → step, A back)`;
+  if (p.screen === "replay") {
+    turn = `Replay: ${p.shown} of ${p.moves.length} moves (← → step, ↑ ↓ mistakes, A what if, B back)`;
+  }
+  if (p.screen === "what if") turn = `What if: ${p.status} (B back to the replay)`;
   if (p.screen === "game over") turn = "Game over";
   text("turn", turn);
 
@@ -306,12 +309,16 @@ function paintPanel(state) {
   const shownMoves = p.shown === undefined ? moves.length : p.shown;
   // the colour of the first move, counted back from the turn of the position shown
   const first = (p.turn + shownMoves) % 2;
+  const verdicts = p.verdicts || [];         // " -6, best e3", ": best", "" while not judged
   list.replaceChildren(...moves.map((m, i) => {
     const li = document.createElement("li");
-    li.textContent = m;
-    li.className = ((first + i) % 2 ? "w" : "b") + (i >= shownMoves ? " ahead" : "");
+    li.textContent = m + (verdicts[i] || "");
+    li.className = ((first + i) % 2 ? "w" : "b") + (i >= shownMoves ? " ahead" : "")
+      + ((verdicts[i] || "").startsWith(" -") ? " lost" : "")
+      + (p.whatif !== undefined && i >= p.whatif ? " branch" : "");
     return li;
   }));
+  list.classList.toggle("judged", verdicts.length > 0);
   list.hidden = !moves.length;
   $("no-moves").hidden = moves.length > 0;
   list.scrollTop = list.scrollHeight;

@@ -22,6 +22,8 @@ and a replay whose verdicts are known hold none of the computer's modules.
 
 from array import array
 
+from mapello.rules.position import PASS, cell_name
+
 from micropython import const
 
 NO_CHOICE = const(-1)   # the best cell of a forced move or pass
@@ -46,6 +48,22 @@ def verdict(record, i):
     if data is None or data[2 * i + 1] == NOT_YET:
         return None
     return data[2 * i + 1], data[2 * i]
+
+
+def text(record, i):
+    """Move i's verdict as the replay and the page write it after the move:
+    " -6, best e3" (a loss of 100 or more without the comma, to fit the
+    display), ": best", ": only move" ("" for a forced pass); None while it
+    is not known."""
+    v = verdict(record, i)
+    if v is None:
+        return None
+    best, loss = v
+    if best == NO_CHOICE:
+        return "" if record.moves[i] == PASS else ": only move"
+    if not loss:
+        return ": best"
+    return " -%d%s best %s" % (loss, "," if loss < 100 else "", cell_name(best))
 
 
 def left(record):

@@ -69,6 +69,22 @@ def wrap(text):
     return out
 
 
+class Again:
+    """A screen to come back to that is built again when shown: app.show()
+    of it is app.go(name, *args).  What a screen holds to return to where
+    the screen it stands for, and its modules, go meanwhile (a what-if
+    branch drops the replay's; a record replayed in the page returns to
+    the menu)."""
+
+    def __init__(self, app, name, *args):
+        self.app = app
+        self.name = name
+        self.args = args
+
+    def enter(self):
+        self.app.go(self.name, *self.args)
+
+
 class App:
     """One object, fed by press()/release()/tick(); see the module docstring.
 

@@ -9,9 +9,10 @@ it costs the game nothing."""
 # brightness and the current cap); the cursor's cell is what the cursor covers.
 #
 # panel() reads the screens' own attributes: a screen of the game holds its
-# `session` (play, setup, colour, game over), a small menu the screen
-# `under` it, the replay its `replay` (mapello/ui/replay.py) and the screen
-# it goes `back` to; play and setup hold their `cursor`.
+# `session` (play, setup, colour, game over; a what-if branch's play screen
+# a mapello.ui.whatif.Branch), a small menu the screen `under` it, the
+# replay its `replay` (mapello/ui/replay.py) and the screen it goes `back`
+# to; play and setup hold their `cursor`.
 
 from mapello import buttons
 from mapello.ui import palette
@@ -49,14 +50,14 @@ def legend():
 
 def presses(app, cell):
     """The buttons a click or tap on `cell` stands for: on the play screen
-    (an inner cell) and in setup (any cell), the arrows that walk the
+    (an inner cell; a what-if branch's too) and in setup (any cell), the arrows that walk the
     cursor there the short way round (it wraps at the edges), then A; on
     any other screen, or on the ring in play, none.  A matrix asleep
     wakes at a button, which does nothing else: then A alone."""
     name = app.screen_name
     at = getattr(app.screen, "cursor", -1)
-    low, size = (1, 8) if name == "play" else (0, 10)
-    if name not in ("play", "setup") or at is None or at < 0 or not 0 <= cell < 100:
+    low, size = (0, 10) if name == "setup" else (1, 8)
+    if name not in ("play", "what if", "setup") or at is None or at < 0 or not 0 <= cell < 100:
         return b""
     row, col = cell // 10 - low, cell % 10 - low
     if not (0 <= row < size and 0 <= col < size):
@@ -93,6 +94,14 @@ def new_game(app):
     app.go("menu")
 
 
+class _Held:
+    """A game-over screen to be built again (mapello.ui.app.Again, behind a
+    replay after a what-if branch), as _holder() gives it: its session."""
+
+    def __init__(self, session):
+        self.session = session
+
+
 def _holder(app):
     """The screen that holds the session shown (a small menu's is the one
     under it, the replay's the one it goes back to), or None."""
@@ -103,6 +112,8 @@ def _holder(app):
         under = getattr(screen, "under", None)
         if under is None:
             under = getattr(screen, "back", None)
+        if getattr(under, "name", "") == "game over" and hasattr(under, "args"):
+            return _Held(under.args[0])
         screen = under if hasattr(under, "draw") else None
     return None
 
@@ -112,18 +123,30 @@ def panel(app):
     screen; the board's name, the players, the game's number and the series'
     standing when a session is shown; the position's score (and the bonus
     points in it), whose turn and what the mover does (its display line in
-    play), the moves so far (in the replay: `shown` of them played); at game
+    play), the moves so far (in the replay: `shown` of them played; in a
+    what-if branch, `whatif`: the game's moves up to where it left them,
+    then the branch's) and, once the replay's review has judged them, their
+    `verdicts` (" -6, best e3", ": best", "" while not known); at game
     over the winner and the scores as the series counts them; the legend."""
     from mapello.rules.position import BLACK, BONUS_POINTS, cell_name
     out = {"screen": app.screen_name, "legend": [[what, "#%06x" % c] for what, c in legend()]}
     holder = _holder(app)
     replay = getattr(app.screen, "replay", None)
     session = getattr(holder, "session", None)
-    pos = moves = None
+    pos = moves = record = None     # record: the game whose verdicts the moves show
+    judged = 0                      # how many of the moves are the record's
     if replay is not None:
-        pos, moves = replay.pos, replay.record.moves
+        pos, moves, record = replay.pos, replay.record.moves, replay.record
+        judged = len(moves)
         out["shown"] = replay.index
-    if session is not None:
+    if app.screen_name == "what if":
+        out["whatif"] = judged = session.at     # the game's moves it plays on after
+        out["board"] = session.name
+        out["names"] = [session.player_name(0), session.player_name(1)]
+        out["black"] = 0
+        out["status"] = holder.text()[1]
+        pos, moves, record = session.pos, session.game.moves, session.record
+    elif session is not None:
         series = session.series
         out["board"] = session.name
         out["names"] = [session.player_name(0), session.player_name(1)]
@@ -141,6 +164,8 @@ def panel(app):
             game = series.games()[-1]       # its scores as the series counts them (a resignation's too)
             out["over"] = {"head": app.screen.text()[0], "black": game.black_score,
                            "white": game.white_score}
+            record = session.last
+            judged = len(record.moves)
         elif getattr(holder, "legal_mask", None) is not None:     # the play screen
             out["status"] = holder.text()[1]
     if pos is not None:
@@ -148,4 +173,7 @@ def panel(app):
         out["score"] = [score[0], score[1], BONUS_POINTS * pos.taken[0], BONUS_POINTS * pos.taken[1]]
         out["turn"] = pos.turn
         out["moves"] = [cell_name(m) for m in moves]
+        if record is not None and record.review is not None:   # the replay reviewed it
+            from mapello.ai.review import text
+            out["verdicts"] = [text(record, i) or "" for i in range(judged)]
     return out

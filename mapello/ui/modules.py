@@ -63,7 +63,7 @@ readers: / game.save.outline game.save.resume game.record.binary_read game.save.
 choice: ui.choice
 setup: game.board_setup ui.setup ui.colour
 boardsave: / game.save.board
-play: ui.thinking ui.game_menu ui.play
+play: ui.thinking ui.game_menu ui.play / ui.whatif
 ai: ai.evaluation ai.levels ai.kernel ai.thinker / ai.native ai.frontier ai.alphabeta ai.search
     ai.judge
 end: ui.game_over ai.review ui.replay
@@ -78,7 +78,9 @@ SWITCHED = ("pieces", "menu", "readers", "choice", "setup", "boardsave", "play",
 # B opens in setup and play, "boardsave" Save board; the play screen loads
 # "ai" itself, a module a tick (load_step()), and so does the replay for its
 # review (with ai.judge, the review's own search), in the room of the play
-# screen's groups, which it drops first.
+# screen's groups, which it drops first.  "what if" is the play screen on a
+# branch from the replay (mapello/ui/whatif.py), whose screens and modules
+# go meanwhile: B there builds them again.
 SCREENS = """
 menu: ui.menu pieces menu readers
 setup: ui.setup pieces choice setup boardsave
@@ -87,6 +89,7 @@ play: ui.play choice play boardsave
 choice: ui.choice
 game over: ui.game_over end choice play boardsave
 replay: ui.replay end choice play boardsave
+what if: ui.play play
 records: ui.records records readers
 """
 

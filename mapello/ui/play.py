@@ -1,8 +1,10 @@
 """Playing a game: cursor, hints, last move, flip animation and preview,
 passes, the move timer and the computer's turn (mapello/ui/thinking.py); B opens the game menu
-(mapello/ui/game_menu.py).  The game itself is a mapello.game.session.Session."""
+(mapello/ui/game_menu.py).  The game itself is a mapello.game.session.Session.
+A what-if branch (mapello/ui/whatif.py) is played here too: its `back` is the
+replay it came from, which B goes back to, and its end counts nowhere."""
 
-from mapello import buttons
+from mapello import buttons, drop_modules
 from mapello.ui import modules, palette
 from mapello.ui.board_view import COLOUR_WORD, draw_board, score_line
 from mapello.ui.thinking import run_slices, search
@@ -17,9 +19,10 @@ _PREVIEW_MS = const(500)     # the cursor at rest that long on a legal move: its
 
 
 class Screen:
-    def __init__(self, app, session):
+    def __init__(self, app, session, back=None):
         self.app = app
         self.session = session
+        self.back = back               # a what-if branch's replay, else None
         self.cursor = parse_cell("d3")
         self.mark_last()
         self.flipping = 0
@@ -134,6 +137,11 @@ class Screen:
 
     # --- input -----------------------------------------------------------------
     def press(self, button):
+        if button == buttons.B and self.back is not None:
+            self.app.say("", 0)          # the branch's last word ("CPU: d6") stays in it
+            drop_modules(("ui.whatif",))
+            self.app.show(self.back)     # the branch is dropped, the replay built again
+            return
         pos = self.session.pos
         if self.preview:
             self.app.changed()
@@ -196,9 +204,12 @@ class Screen:
 
     def game_over(self, resigned=None):
         self.finished = True
+        self.app.sound("game over")
+        if self.back is not None:      # a branch ends here, counted in no series nor record
+            self.app.changed()
+            return
         self.session.finish_game(resigned)
         self.app.last_record = self.session.last
-        self.app.sound("game over")
         self.app.go("game over", self.session, resigned)
         # saved once the game-over screen is up and the computer's modules
         # are gone: the save makes the next game's Game, where the heap is
@@ -302,7 +313,8 @@ class Screen:
     def text(self):
         pos = self.session.pos
         turn = pos.turn
-        who = "%s %s" % (self.session.player_name(self.session.player_of(turn)), COLOUR_WORD[turn])
+        who = ("%s %s" % (self.session.player_name(self.session.player_of(turn)),
+                          COLOUR_WORD[turn])).lstrip()     # a branch's two players: the colour alone
         if self.over():
             status = "game over"
         elif self.session.is_computer(turn):
@@ -312,12 +324,18 @@ class Screen:
         else:
             status = who + " to move"
         left = self.timer_left()
-        info = "%s  game %d/%d" % (cell_name(self.cursor), self.session.series.played + 1, self.session.games)
-        if left is not None:
+        if self.back is not None:
+            info = cell_name(self.cursor) + "  what if"
+        elif left is None:
+            info = "%s  game %d/%d" % (cell_name(self.cursor), self.session.series.played + 1,
+                                       self.session.games)
+        else:
             info = "%s %ds  %d/%d" % (cell_name(self.cursor), (left + 999) // 1000,
                                        self.session.series.played + 1, self.session.games)
         keys = "A play  B menu"
-        if self.hinter is not None:
+        if self.back is not None:
+            keys = "B back to the replay"
+        elif self.hinter is not None:
             keys = "B: hint now"
         elif self.busy:
             keys = "B: move now"

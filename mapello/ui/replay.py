@@ -1,7 +1,8 @@
 """The last game again, move by move, with the coach's review: Left/Right
 step, Up/Down jump to the previous/next mistake (a move that lost MISTAKE
-points or more; the start or the end when there is none); A or B goes back
-to the screen it came from.
+points or more; the start or the end when there is none); A plays on from
+the move shown, another way (What if: mapello/ui/whatif.py), and B goes
+back to the screen it came from.
 
 Each move's verdict (mapello/ai/review.py, mapello/ai/judge.py: the search's best move there and
 the points the move played lost against it) is worked out in the replay's
@@ -92,20 +93,28 @@ def room():
 
 
 class Screen:
-    def __init__(self, app, record, back):
+    """The replay of `record`, shown at move `at`; B shows `back`."""
+
+    def __init__(self, app, record, back, at=0):
         self.app = app
         self.back = back
         self.record = record
         self.replay = Replay(record)
+        self.replay.seek(at)
         review.verdicts(record)             # made now, before the search's objects
         self.left = review.left(record)     # the moves whose verdict is not known yet
         self.no_room = False                # no room for the search: no review
         self.loading = 0                    # the stage of loading the search (work()), 0: none
         if self.left:
             self.no_room = not room()
-            self.loading = 0 if self.no_room else 1
         self.review = None                  # a mapello.ai.judge.Review once they are in
         self.stored = -1                    # its count of verdicts, when last looked at
+
+    def enter(self):
+        """Shown, and again after the what-if question: the review goes on
+        where it stopped."""
+        if self.left and not self.no_room:
+            self.loading = 1
 
     def press(self, button):
         r = self.replay
@@ -117,6 +126,9 @@ class Screen:
             r.seek(self.mistake(-1))
         elif button == buttons.DOWN:
             r.seek(self.mistake(1))
+        elif button == buttons.A:
+            modules.load_module("mapello.ui.whatif").open_menu(self)
+            return
         else:
             self.stop()
             self.app.show(self.back)
@@ -193,24 +205,18 @@ class Screen:
         last = self.replay.last_move()
         draw_board(frame, self.replay.pos, 0, -1 if last is None or last == PASS else last)
 
+    draw_still = draw      # under the what-if question: no cursor to leave out
+
     def text(self):
         r = self.replay
         last = r.last_move()
         if last is None:
             what = "start"
         else:
-            what = "%s %s" % (COLOUR_WORD[1 - r.pos.turn], cell_name(last))
-            v = review.verdict(self.record, r.index - 1)
-            if v is None:
-                what += " ..."
-            elif v[0] == review.NO_CHOICE:
-                if last != PASS:
-                    what += ": only move"
-            elif not v[1]:
-                what += ": best"
-            else:           # "Black c4 -6, best e3"; a loss of 100 or more without the comma
-                what += " -%d%s best %s" % (v[1], "," if v[1] < 100 else "", cell_name(v[0]))
-        keys = "</> step ^v mistakes"
+            said = review.text(self.record, r.index - 1)    # "Black c4 -6, best e3"
+            what = COLOUR_WORD[1 - r.pos.turn] + " " + cell_name(last) + (
+                " ..." if said is None else said)
+        keys = "^v mistakes A what if"
         if self.no_room:
             keys = "review: no memory"
         elif self.left:

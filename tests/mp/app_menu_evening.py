@@ -1,8 +1,9 @@
 """An evening of separate series: three one-game series against the hard
 level, each started from the menu after the last one's game over, through
 the App as a player drives it.  A series started after the menu came back
-must start with no more of the heap in use than the first (within 1.5 KB:
-the names the game-over and menu screens add), or every series of the
+must start with no more of the heap in use than the first (within 1.75 KB:
+the names the game-over and menu screens add, which came within 32 bytes of
+1.5 KB before the replay offered what-if branches), or every series of the
 evening starts closer to MemoryError: the last series' record and the save's
 checks were once kept, 5 KB in all.  tests/test_app_heap.py runs it at the
 smallest heap the other flows are held to.
@@ -34,7 +35,7 @@ def main():
         p.until(lambda: "A menu" in p.line(3), "the series' end")
         p.press("A")
         assert p.line(0).startswith("MAPELLO"), app.lines
-    assert max(starts) - starts[0] <= 1536, starts
+    assert max(starts) - starts[0] <= 1792, starts
     print("ok: %d series, live heap at each start %s B" % (SERIES, starts))
 
 

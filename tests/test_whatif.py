@@ -201,3 +201,22 @@ def test_no_branch_where_the_game_ended_and_b_goes_back_from_the_question():
     assert p.screen == "replay" and p.app.message == "game over: no what if"
     p.wait(2000)
     assert p.app.lines == lines
+
+
+def test_a_second_branch_from_the_replay_a_branch_came_back_to():
+    """After B back from a branch the replay is one built again, and so is
+    the game-over screen behind it: a second branch, and B twice after it,
+    come back to both as they were."""
+    nvm = FakeNvm()
+    p = game_over(nvm, endgame(4, 14))
+    over = list(p.app.lines)
+    kept = what_is_kept(p, nvm)
+    replay_at(p, 2)
+    shown = list(p.app.lines[:3])
+    for who in ("Two players", "You v easy"):
+        branch(p, who)
+        p.press("B")
+        assert p.screen == "replay" and p.app.lines[:3] == shown, (who, p.app.lines)
+    p.press("B")
+    assert p.screen == "game over" and p.app.lines == over, (p.app.lines, over)
+    assert what_is_kept(p, nvm) == kept

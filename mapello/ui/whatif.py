@@ -40,8 +40,8 @@ def _start(replay, level):
     app = replay.app
     r = replay.replay
     back = replay.back
-    if back.name == "game over":      # built again on the way back, as the replay is
-        back = Again(app, "game over", back.session, back.resigned)
+    if not isinstance(back, Again):   # built again on the way back, as the replay is (after
+        back = Again(app, back.name, back.session, back.resigned)     # a branch it is already)
     app.go("what if", Branch(app, r, level), Again(app, "replay", r.record, back, r.index))
 
 

@@ -8,7 +8,7 @@ evening starts closer to MemoryError: the last series' record and the save's
 checks were once kept, 5 KB in all.  tests/test_app_heap.py runs it at the
 smallest heap the other flows are held to.
 
-  micropython -X heapsize=144K tests/mp/app_menu_evening.py
+  micropython -X heapsize=168K tests/mp/app_menu_evening.py
 prints 'ok' and the figures last, or the traceback of the failure."""
 import gc
 import sys

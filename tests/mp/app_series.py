@@ -4,11 +4,11 @@ over, the replay with the review of the last 12 moves, the next game and
 the series end, with the bundled boards
 and the saves in 4 KiB of flash (a file: on a board it is not heap).  Only
 buttons go in; only the display lines come out.  tests/test_app_heap.py
-runs it at every heap size from 128K (compiled) or 144K (from source) to
-256K, because on a board the heap fragments and a flow that passes at its
-minimum can still fail above it.
+runs it at every heap size from the sizes it gives up to 256K, because on
+a board the heap fragments and a flow that passes at its minimum can still
+fail above it.
 
-  micropython -X heapsize=160K tests/mp/app_series.py [GAMES]
+  micropython -X heapsize=168K tests/mp/app_series.py [GAMES]
 prints 'ok' and the figures last, or the traceback of the failure.  With
 GAMES (up to 9: an evening's series) it also prints the live heap after each
 game, and fails if it grew by more than 1 KB from the first game to the last:

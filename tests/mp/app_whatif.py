@@ -6,7 +6,7 @@ screen, the replay and its record beside the play screen and the search:
 tests/test_app_heap.py runs it at every heap size, and it fails if the
 branch wrote the save.  Only buttons go in; only the display lines come out.
 
-  micropython -X heapsize=160K tests/mp/app_whatif.py
+  micropython -X heapsize=168K tests/mp/app_whatif.py
 prints 'ok' and the figures last, or the traceback of the failure."""
 import gc
 import sys

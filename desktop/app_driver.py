@@ -23,7 +23,7 @@ from mapello.ui.board_view import cell_colour, score_line
 from mapello.game.catalogue import Catalogue
 from mapello.game.game import Game
 from mapello.rules.boardfile import BoardFile, parse_board
-from mapello.rules.position import BLACK, PASS, WHITE, Position, parse_cell
+from mapello.rules.position import BLACK, PASS, WHITE, Position, cell_name, parse_cell
 
 STEP_MS = 50
 MADE_BOARDS = ("Saved board", "Blocked squares", "Random Mapello", "Set up by hand")
@@ -173,9 +173,10 @@ class Player:
             self.last = cell
         assert self.app.lines[0] == score_line(pos), (why, self.app.lines, pos)
 
-    def _observe(self, button=None, before=None, lines=None):
-        """After a press (`button` on screen `before`, whose lines were `lines`)
-        or a tick: follow what the display says happened to the game."""
+    def _observe(self, button=None, before=None, lines=None, at=-1):
+        """After a press (`button` on screen `before`, whose lines were `lines`
+        and the App's cursor `at`) or a tick: follow what the display says
+        happened to the game."""
         app = self.app
         name = app.screen_name
         if name == "play" and self._base != "play":
@@ -205,8 +206,13 @@ class Player:
         timed = _TIMED.match(msg)
         human = self.model.computer != pos.turn
         if before == "play" and button == buttons.A and human:
-            cell = PASS if pos.must_pass() else parse_cell(lines[2][:2])
-            self._push(cell, "A on %s" % lines[2])
+            if pos.must_pass():
+                cell = PASS
+            elif re.match(r"^[a-h][1-8] ", lines[2]):
+                cell = parse_cell(lines[2][:2])
+            else:                        # a message covered the cursor's line: the cursor
+                cell = at
+            self._push(cell, "A on %s" % cell_name(cell))
         elif cpu and not human:
             self._push(parse_cell(cpu.group(1)), msg)
         elif timed and human and ("black", "white")[pos.turn] == timed.group(1):
@@ -221,10 +227,10 @@ class Player:
     # --- buttons and time ---------------------------------------------------------
     def tap(self, button):
         """Press and release one button, without waiting."""
-        before, lines = self.app.screen_name, list(self.app.lines)
+        before, lines, at = self.app.screen_name, list(self.app.lines), self.app.cursor
         self.app.press(button)
         self.app.release(button)
-        self._observe(button, before, lines)
+        self._observe(button, before, lines, at)
 
     def tick(self, ms=0):
         """Move the clock on by `ms` at once (a slow device) and tick once."""

@@ -156,7 +156,11 @@ class Player:
         self.model = None if start is None else Game(start, computer=self._computer())
 
     def _computer(self):
+        """The computer's colour (None: two players), as the display names
+        the player to move; under a long message, as the game says."""
         shown = shown_turn(self.app.lines)
+        if shown is None and self.app.message:
+            return self.app.screen.session.game.computer
         assert shown is not None and shown[0] != "over", self.app.lines
         colour, who = shown
         if who == "CPU":

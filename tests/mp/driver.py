@@ -41,7 +41,12 @@ class FileNvm:
     def __init__(self, image=None):
         import os
         tmp = os.getenv("TMPDIR") or "/tmp"
-        self.path = "%s/mapello-nvm-%s.bin" % (tmp, "".join("%02x" % b for b in os.urandom(6)))
+        # a name of the same length on every run, made without small strings
+        # of random text: the VM returns a name it already knows ("ff", "de")
+        # for a string with its bytes, so those left the heap laid out
+        # differently from one run to the next
+        number = int.from_bytes(os.urandom(6), "little")     # under 10**15
+        self.path = "%s/mapello-nvm-%015d.bin" % (tmp, number)
         self._f = open(self.path, "w+b")
         for _ in range(0, self.SIZE, 256):
             self._f.write(b"\xff" * 256)

@@ -1,8 +1,9 @@
 """The whole app inside the MicroPython VM, at every heap size in 16K steps
-up to 256K: with the modules compiled to .mpy first (as deploy.sh copies
-them by default: with the native search, as on an RP2040, from the sizes
-COMPILED_FROM gives; without it, the series from 136K); from 168K with them
-compiled from source at import (as `deploy.sh --source` copies them).  On a board the heap
+up to 256K, from the size each flow passed at in all 8 layouts of the heap
+(held_sizes()): with the modules compiled to .mpy first (as deploy.sh copies
+them by default: with the native search, as on an RP2040; without it, the
+series) and compiled from source at import (as `deploy.sh --source` copies
+them).  On a board the heap
 fragments, so a flow that fits at its smallest heap can still fail at a
 larger one.  (docs/MEASUREMENTS.md, "Memory", says what fails below, and
 why.)  Five flows, driven by buttons:
@@ -15,8 +16,8 @@ starting with the heap the first had) and tests/mp/app_whatif.py (a game
 against the hard level, then a what-if branch from its replay against the
 hard level again, and the next game).  The VM is
 64-bit: a game's live peak is about 1.41 times what a 32-bit build of the
-VM holds (docs/MEASUREMENTS.md, block app-heap), so 112K here is about 80 KB
-on a Pico.  The sweep keeps to the goal's 16K steps (112K, 128K, ...)."""
+VM holds (docs/MEASUREMENTS.md, "Memory": roughly 0.7 times), so 112K here is
+about 80 KB on a Pico.  The sweep keeps to the goal's 16K steps (112K, 128K, ...)."""
 import os
 import re
 import shutil
@@ -26,24 +27,21 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from desktop.bench.app_heap import HELD_FROM, install
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SIZES = tuple(range(168, 257, 16))
 FLOWS = ("app_series", "app_setup", "app_menu_evening", "app_whatif")
-# Compiled as deploy.sh installs it on an RP2040 with CircuitPython 10.3.1 or
-# later (the native search, and a block standing in for its code's room on
-# the board: desktop/bench/min_heap.py), each flow from the smallest of the 16K steps
-# it passes at in every layout (docs/MEASUREMENTS.md, block app-heap).  The
-# same run can pass at a size in one run and fail in the next, so a size one
-# layout failed at is not held to.
-COMPILED_FROM = {"app_series": 152, "app_setup": 128, "app_menu_evening": 152, "app_resume": 152,
-                 "app_whatif": 168}
-# Compiled without it (other boards, earlier CircuitPython): the series, which
-# holds the search.
-BYTECODE_FROM = 136
 
 
-def compiled_sizes(flow):
-    return tuple(range(COMPILED_FROM[flow], 257, 16))
+def held_sizes(install, flow):
+    """The 16K steps up to 256K from the size desktop/bench/app_heap.py's
+    sweep found `flow` (a script of tests/mp/) passing at in all 8 layouts,
+    installed as `install` (native, bytecode or source: docs/MEASUREMENTS.md,
+    block app-heap).  Compiled with the native search is deploy.sh's install
+    on an RP2040 with CircuitPython 10.3.1 or later; compiled without it,
+    other boards' and earlier versions'."""
+    name = {"app_menu_evening": "menu"}.get(flow, flow[len("app_"):])
+    return tuple(range(HELD_FROM[install][name], 257, 16))
 
 
 def micropython():
@@ -74,7 +72,7 @@ def all_pass(jobs, cwd=ROOT):
 
 def test_every_flow_fits_at_every_heap_size():
     exe = micropython()
-    jobs = [(exe, flow, kib) for flow in FLOWS for kib in SIZES]
+    jobs = [(exe, flow, kib) for flow in FLOWS for kib in held_sizes("source", flow)]
     all_pass(jobs)
 
 
@@ -86,7 +84,7 @@ def test_resuming_a_saved_game_fits_at_every_heap_size(tmp_path):
     nvm = str(tmp_path / "nvm.bin")
     flow, kib, ok, last = run(exe, "app_resume", 256, "make", nvm)
     assert ok, last
-    all_pass([(exe, "app_resume", kib, "resume", nvm) for kib in SIZES])
+    all_pass([(exe, "app_resume", kib, "resume", nvm) for kib in held_sizes("source", "app_resume")])
 
 
 def test_an_evenings_series_leaves_the_heap_as_it_found_it():
@@ -94,28 +92,15 @@ def test_an_evenings_series_leaves_the_heap_as_it_found_it():
     two-game flow is held to: the live heap after the last game is within
     1 KB of the heap after the first (app_series.py checks it), so a whole
     evening ends no closer to MemoryError than its first game did."""
-    flow, kib, ok, last = run(micropython(), "app_series", SIZES[0], "9")
+    flow, kib, ok, last = run(micropython(), "app_series", HELD_FROM["source"]["evening"], "9")
     assert ok and last.startswith("ok: 9 games"), last
 
 
 def compiled_copy(dest, native=True):
-    """The device's modules compiled with mpy-cross into `dest` (only .mpy
-    files, as deploy.sh copies them by default: desktop/bench/min_heap.py's
-    compile_package; native: with the native search, as for an RP2040),
-    beside the boards and the flows.  The flows' driver, which stands where
-    a board has its hardware adapters, is compiled too, as deploy.sh
-    compiles those: the flows' scripts alone compile at run time, as a board
-    compiles code.py."""
-    from desktop.bench.min_heap import compile_module, compile_package
-    dest = str(dest)
-    compile_package(os.path.join(ROOT, "mapello"), dest, native=native)
-    shutil.copytree(os.path.join(ROOT, "boards"), os.path.join(dest, "boards"))
-    flows = os.path.join(dest, "tests", "mp")
-    shutil.copytree(os.path.join(ROOT, "tests", "mp"), flows)
-    compile_module(os.path.join(flows, "driver.py"), os.path.join(flows, "driver.mpy"),
-                   "tests/mp/driver.mpy")
-    os.remove(os.path.join(flows, "driver.py"))
-    return dest
+    """The device's modules compiled into `dest`, as deploy.sh copies them by
+    default (native: with the native search, as for an RP2040), beside the
+    boards and the flows (desktop/bench/app_heap.py's install)."""
+    return install(dest, "native" if native else "bytecode")
 
 
 def test_every_flow_fits_compiled_at_every_heap_size(tmp_path):
@@ -129,8 +114,8 @@ def test_every_flow_fits_compiled_at_every_heap_size(tmp_path):
     flow, kib, ok, last = run(exe, "app_resume", 256, "make", nvm, cwd=work)
     assert ok, last
     assert os.path.exists(os.path.join(work, "mapello", "ai", "native.mpy"))
-    jobs = [(exe, flow, kib) for flow in FLOWS for kib in compiled_sizes(flow)]
-    jobs += [(exe, "app_resume", kib, "resume", nvm) for kib in compiled_sizes("app_resume")]
+    jobs = [(exe, flow, kib) for flow in FLOWS for kib in held_sizes("native", flow)]
+    jobs += [(exe, "app_resume", kib, "resume", nvm) for kib in held_sizes("native", "app_resume")]
     all_pass(jobs, cwd=work)
 
 
@@ -139,7 +124,7 @@ def test_the_series_fits_compiled_without_the_native_search(tmp_path):
     exe = micropython()
     work = compiled_copy(tmp_path / "drive", native=False)
     assert not os.path.exists(os.path.join(work, "mapello", "ai", "native.mpy"))
-    all_pass([(exe, "app_series", kib) for kib in range(BYTECODE_FROM, 257, 16)], cwd=work)
+    all_pass([(exe, "app_series", kib) for kib in held_sizes("bytecode", "app_series")], cwd=work)
 
 
 # The whole handheld from code.py in this VM at a Pico's heap: a Pico starts

@@ -22,11 +22,6 @@ BLOCKS = measurements.blocks(PAGE)
 # Blocks whose script does not write them yet, and why.  They carry the
 # figures last measured, in the table the script prints, until it is wired.
 PENDING = {
-    "app-heap": "no script sweeps the flows of tests/mp/ over heap sizes and layouts yet: the "
-                "table is 5 flows, compiled and from source, at 8 layouts a size and a few "
-                "sizes each, some 300 runs of the VM of up to a minute each (near a flow's "
-                "limit, where its collections come often, longer) on a 2-core machine; its "
-                "32-bit column needs a VM built outside the repository",
     "search-cost-vm": "needs a 32-bit MicroPython built outside the repository; the figures "
                       "are kept as factors until it is measured again",
 }
@@ -155,6 +150,19 @@ def test_device_heap_writes_its_installs_row(tmp_path):
     assert shape(block(written, "device-heap")) == shape(block(PAGE, "device-heap"))
     row = [r for r in block(written, "device-heap") if r.startswith("| from `.py` source |")]
     assert measurements.cells(row[0])[1:3] == ["64-bit, sizes run: 64K; seed 1", "fails at every size run"]
+
+
+def test_app_heap_writes_the_rows_of_the_flows_it_ran(tmp_path):
+    """The quickest flow, at one size in the 8 layouts: its row, in the
+    table's form, and no other row changed."""
+    written = run_into_copy(tmp_path, [PY, "-m", "desktop.bench.app_heap", "--flows", "setup",
+                                       "--sizes", "256"])
+    before, after = block(PAGE, "app-heap"), block(written, "app-heap")
+    assert len(after) == len(before) and shape(after) == shape(before)
+    changed = [(b, a) for b, a in zip(before, after) if b != a]
+    assert len(changed) <= 1, changed
+    row = [r for r in after if r.startswith("| free play: a board set up by hand")]
+    assert measurements.cells(row[0])[1:4] == ["256K: 8 of 8", "", "256K: 8 of 8"], row
 
 
 def test_the_readme_quotes_no_measured_figure():

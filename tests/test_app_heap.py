@@ -20,13 +20,13 @@ VM holds (docs/MEASUREMENTS.md, "Memory": roughly 0.7 times), so 112K here is
 about 80 KB on a Pico.  The sweep keeps to the goal's 16K steps (112K, 128K, ...)."""
 import os
 import re
-import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from desktop.bench import app_heap
 from desktop.bench.app_heap import HELD_FROM, install
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -45,19 +45,15 @@ def held_sizes(install, flow):
 
 
 def micropython():
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    exe = here if os.path.exists(here) else shutil.which("micropython")
-    if exe is None:
-        pytest.fail("the micropython command is missing: run ./test.sh, which installs it")
-    return exe
+    try:
+        return app_heap.micropython()
+    except SystemExit as missing:
+        pytest.fail(str(missing))
 
 
 def run(exe, flow, kib, *args, cwd=ROOT):
-    proc = subprocess.run([exe, "-X", "heapsize=%dK" % kib, "tests/mp/%s.py" % flow] + list(args),
-                          cwd=cwd, capture_output=True, text=True, timeout=900)
-    out = (proc.stdout + proc.stderr).strip()
-    last = out.splitlines()[-1] if out else "(no output)"
-    return flow, kib, proc.returncode == 0 and last.startswith("ok"), last
+    ok, last = app_heap.run(exe, cwd, flow, kib, *args)
+    return flow, kib, ok, last
 
 
 def all_pass(jobs, cwd=ROOT):

@@ -30,6 +30,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
@@ -79,8 +80,10 @@ PEAK = re.compile(r"live heap peak (\d+) B(?:, in the review (\d+) B)?")
 
 
 def micropython():
-    exe = shutil.which("micropython") or os.path.join(ROOT, ".venv", "bin", "micropython")
-    if not os.path.exists(exe):
+    """The VM ./test.sh installs beside this Python, else the one on PATH."""
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    exe = here if os.path.exists(here) else shutil.which("micropython")
+    if exe is None:
         raise SystemExit("the micropython command is missing: run ./test.sh, which installs it")
     return exe
 

@@ -31,6 +31,7 @@ MADE_BOARDS = ("Saved board", "Blocked squares", "Random Mapello", "Set up by ha
 _TURN = re.compile(r"^(P1|P2|You|CPU) (Black|White)( to move| thinking|: pass, A)$")
 _CPU = re.compile(r"^CPU: ([a-h][1-8]|pass)$")
 _TIMED = re.compile(r"^time: (black|white) (plays ([a-h][1-8])|passes)$")
+_CURSOR = re.compile(r"^[a-h][1-8] ")    # the play screen's line 3: "d3  game 1/2"
 _STANDING = re.compile(r"^(P1|You) (\d+)-(\d+) (P2|CPU) =(\d+) ([+-]?\d+)$")
 
 
@@ -212,7 +213,7 @@ class Player:
         if before == "play" and button == buttons.A and human:
             if pos.must_pass():
                 cell = PASS
-            elif re.match(r"^[a-h][1-8] ", lines[2]):
+            elif _CURSOR.match(lines[2]):
                 cell = parse_cell(lines[2][:2])
             else:                        # a message covered the cursor's line: the cursor
                 cell = at
@@ -269,7 +270,7 @@ class Player:
         "above d1: empty") names it."""
         for _ in range(50):                  # a long message may cover line 3 a while
             text = self.app.lines[2]
-            if self.screen in ("play", "what if") and re.match(r"^[a-h][1-8] ", text):
+            if self.screen in ("play", "what if") and _CURSOR.match(text):
                 return parse_cell(text[:2])
             if self.screen == "setup":
                 name = text.split(": ")[0]

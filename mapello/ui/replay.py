@@ -28,6 +28,11 @@ _TICK_MS = const(15)      # a tick's share of the review, so the buttons stay al
 _TICK_SLICES = const(50)  # and a cap, for clocks that stand still in tests
 _SOURCE_ROOM = const(52 * 1024)   # see room()
 _GAME_GROUPS = ("choice", "play", "boardsave")   # the game-over screen's, for the next game
+# Screen.loading: the stage of loading the search, a stage a tick (work())
+_LOADED = const(0)        # none to do: loaded, stopped or never started
+_DROP_GAME = const(1)     # the play screen's groups go first
+_LOAD_AI = const(2)       # the computer's modules, a module a tick
+_MAKE_JUDGE = const(3)    # the review's own module
 
 
 class Replay:
@@ -104,7 +109,7 @@ class Screen:
         review.verdicts(record)             # made now, before the search's objects
         self.left = review.left(record)     # the moves whose verdict is not known yet
         self.no_room = False                # no room for the search: no review
-        self.loading = 0                    # the stage of loading the search (work()), 0: none
+        self.loading = _LOADED              # the stage of loading the search
         if self.left:
             self.no_room = not room()
         self.review = None                  # a mapello.ai.judge.Review once they are in
@@ -114,7 +119,7 @@ class Screen:
         """Shown, and again after the what-if question: the review goes on
         where it stopped."""
         if self.left and not self.no_room:
-            self.loading = 1
+            self.loading = _DROP_GAME
 
     def press(self, button):
         r = self.replay
@@ -153,7 +158,7 @@ class Screen:
         """The review stops: the search and the computer's modules go (what
         was worked out stays in the record)."""
         if self.loading or self.review is not None:
-            self.loading = 0
+            self.loading = _LOADED
             self.review = None
             modules.drop("ai")
 
@@ -169,17 +174,17 @@ class Screen:
         """A tick's share of the review: a step of loading the search, or
         15 ms of the review itself."""
         stage = self.loading
-        if stage == 1:            # the play screen's groups go first: the next game loads them
+        if stage == _DROP_GAME:   # the next game loads them again
             for name in _GAME_GROUPS:
                 modules.drop(name)
-            self.loading = 2
+            self.loading = _LOAD_AI
             return
-        if stage == 2:            # the computer's modules, a module a tick
+        if stage == _LOAD_AI:
             if modules.load_step("ai"):
-                self.loading = 3
+                self.loading = _MAKE_JUDGE
             return
-        if stage == 3:            # the review's own module, in a tick of its own
-            self.loading = 0
+        if stage == _MAKE_JUDGE:  # in a tick of its own
+            self.loading = _LOADED
             self.review = modules.load_module("mapello.ai.judge").Review(self.record)
             self.review.shown = self.replay.index
             return

@@ -321,8 +321,7 @@ def board_version(drive, force):
 
 
 def boot_out(drive):
-    with open(drive.path("boot_out.txt"), "rb") as f:
-        return f.read().decode("utf-8", "replace")
+    return gamefiles.read_file(drive.path("boot_out.txt")).decode("utf-8", "replace")
 
 
 def stage(o, root, drive, version, game):
@@ -362,20 +361,6 @@ def native_for(version, chip, tool):
 
 # --- the plan: the files to put (in order) and to drop ---------------------------------
 
-def files_under(folder, top):
-    """Every file under folder/top, as sorted '/'-paths from folder."""
-    out = []
-    for base, _, names in os.walk(os.path.join(folder, top)):
-        rel = os.path.relpath(base, folder).replace(os.sep, "/")
-        out += [rel + "/" + name for name in names]
-    return sorted(out)
-
-
-def read_file(path):
-    with open(path, "rb") as f:
-        return f.read()
-
-
 def plan(drive, game, o, root):
     """[("put" or "drop", path)]: a put only where the drive's copy differs
     from the game's.  Says what it keeps of the user's."""
@@ -389,14 +374,14 @@ def plan(drive, game, o, root):
         return os.path.isfile(os.path.join(game, *rel.split("/")))
 
     def differs(rel):
-        return read_file(drive.path(rel)) != read_file(os.path.join(game, *rel.split("/")))
+        return gamefiles.read_file(drive.path(rel)) != gamefiles.read_file(os.path.join(game, *rel.split("/")))
 
     def put(rel):
         if not on_drive(rel) or differs(rel):
             steps.append(("put", rel))
 
     if not o.circup:
-        for rel in files_under(game, "lib"):
+        for rel in gamefiles.files_under(game, "lib"):
             put(rel)
         # our libraries' stale files (a .py left beside a new .mpy, or the reverse)
         for name in libraries.all_files():
@@ -411,9 +396,9 @@ def plan(drive, game, o, root):
     # removed only if the last install put it there (its list says so), or if
     # it is a module of the game in the other form (a .py is imported before
     # the .mpy beside it).  Any other file there is the user's, and stays.
-    for rel in files_under(game, "mapello"):
+    for rel in gamefiles.files_under(game, "mapello"):
         put(rel)
-    for rel in files_under(drive.root, "mapello") if os.path.isdir(drive.path("mapello")) else ():
+    for rel in gamefiles.files_under(drive.root, "mapello") if os.path.isdir(drive.path("mapello")) else ():
         if staged(rel) or rel in gamefiles.OLD_LISTS:
             continue
         stem, ext = os.path.splitext(rel)
@@ -432,21 +417,21 @@ def plan(drive, game, o, root):
     # 5x8 font's .pcf, which the computer makes into the .bin the game
     # reads) is removed.  Other files there are the user's.
     for folder in ("boards", "fonts"):
-        for rel in files_under(game, folder):
-            if on_drive(rel) and differs(rel) and not listed.unchanged(rel, read_file(drive.path(rel))):
+        for rel in gamefiles.files_under(game, folder):
+            if on_drive(rel) and differs(rel) and not listed.unchanged(rel, gamefiles.read_file(drive.path(rel))):
                 say("kept %s: it differs from the bundled one, so it is yours" % rel)
             else:
                 put(rel)
-        for rel in files_under(drive.root, folder) if os.path.isdir(drive.path(folder)) else ():
+        for rel in gamefiles.files_under(drive.root, folder) if os.path.isdir(drive.path(folder)) else ():
             if not staged(rel) and rel not in gamefiles.OLD_LISTS and listed.unchanged(
-                    rel, read_file(drive.path(rel))):
+                    rel, gamefiles.read_file(drive.path(rel))):
                 steps.append(("drop", rel))
     # after the files it lists: until then the old list stands; then the
     # lists earlier versions kept, which it replaces
     put(gamefiles.MANIFEST)
     steps += [("drop", rel) for rel in gamefiles.OLD_LISTS if on_drive(rel)]
     settings = drive.path("settings.toml")
-    if os.path.isfile(settings) and has_settings(read_file(settings)):
+    if os.path.isfile(settings) and has_settings(gamefiles.read_file(settings)):
         say("kept settings.toml (yours; the examples are settings.toml.pico and settings.toml.pybadge)")
     else:
         if os.path.isfile(settings):

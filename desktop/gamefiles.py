@@ -123,14 +123,25 @@ def _sum(data):
     return "%d %d" % (cksum(data), len(data))
 
 
+def files_under(folder, top):
+    """Every file under folder/top, as sorted '/'-paths from folder."""
+    out = []
+    for base, _, names in os.walk(os.path.join(folder, top)):
+        rel = os.path.relpath(base, folder).replace(os.sep, "/")
+        out += [rel + "/" + name for name in names]
+    return sorted(out)
+
+
+def read_file(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
 def _write_manifest(dest):
     lines = [MANIFEST_HEADER]
     for top in LISTED_FOLDERS:
-        for base, _, files in os.walk(os.path.join(dest, top)):
-            for name in files:
-                path = os.path.join(base, name)
-                with open(path, "rb") as f:
-                    lines.append("%s %s\n" % (_sum(f.read()), os.path.relpath(path, dest).replace(os.sep, "/")))
+        for rel in files_under(dest, top):
+            lines.append("%s %s\n" % (_sum(read_file(os.path.join(dest, *rel.split("/")))), rel))
     with open(os.path.join(dest, MANIFEST), "w", newline="\n") as f:
         f.write(lines[0] + "".join(sorted(lines[1:], key=lambda line: line.split()[2])))
 

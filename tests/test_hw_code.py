@@ -819,3 +819,17 @@ def test_a_speaker_pin_the_board_lacks_is_named_and_the_game_plays(device, monke
     assert "Mapello: %s. Playing without sound." % said in capsys.readouterr().out
     assert console.app.message == said + "; playing without sound"
     assert console.app.sounds is None and console.app.screen_name == "menu"
+
+
+@pytest.mark.parametrize("key, value", [("MAPELLO_MATRIX_ROTATION", "45"), ("MAPELLO_BRIGHTNESS", "500"),
+                                        ("MAPELLO_BUTTONS", "joystick")])
+def test_a_bad_setting_is_shown_on_the_display_it_names(device, monkeypatch, key, value):
+    """settings.toml's bad value stops the hardware's build before the
+    display is made: the display is made on its own to say so, the bad key
+    read as its default."""
+    monkeypatch.setenv(key, value)
+    from mapello.hardware import start
+    problem = start.main(until=lambda: True)
+    assert problem.startswith("settings.toml: " + key)
+    _, _, display = device
+    assert any(bytes(display.fill_row(y, None)).strip(b"\0") for y in range(64))

@@ -98,14 +98,30 @@ def seed():
 
 def quiet_screen(board=None, getenv=None):
     """The display settings.toml names, or None: only to show a problem found
-    before the hardware was built."""
+    before the hardware was built.  A key with a bad value (the problem
+    shown, often) is read as its default here, and so is the next one that
+    fails, so that the display can say what is wrong."""
     try:
-        from mapello.hardware.settings import read_settings
+        from mapello.hardware.settings import read_settings, SettingsError
         from mapello.hardware.build import build_display
         from mapello.hardware.screen import TextScreen
         if board is None:
             import board
-        display = build_display(read_settings(getenv), board)
+        if getenv is None:
+            getenv = os.getenv
+        wrong = []
+
+        def good_values(key):
+            return None if key in wrong else getenv(key)
+        while True:
+            try:
+                settings = read_settings(good_values)
+                break
+            except SettingsError as e:
+                if e.key in wrong:
+                    return None
+                wrong.append(e.key)
+        display = build_display(settings, board)
         return TextScreen(display, display.width, display.height) if display is not None else None
     except Exception:  # the problem being shown may be the reason
         return None

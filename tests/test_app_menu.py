@@ -156,6 +156,25 @@ def test_a_series_is_1_to_9_games():
     assert p.screen == "play" and p.app.lines[2].endswith("game 1/9")
 
 
+@pytest.mark.parametrize("key, label, given, right, left", [
+    ("brightness", "Brightness", 25, ">Brightness: 30%", ">Brightness: 20%"),
+    ("brightness", "Brightness", 5, ">Brightness: 10%", ">Brightness: 100%"),
+    ("sleep", "Sleep", 3, ">Sleep: after 5 min", ">Sleep: after 2 min"),
+])
+def test_a_value_from_settings_toml_that_is_no_choice_steps_to_its_neighbour(key, label, given,
+                                                                          right, left):
+    """settings.toml takes every value in range (brightness 25), the menu
+    offers fewer: Right goes to the next choice above it, Left below it."""
+    p = Player(settings={key: given})
+    to_row(p, label)
+    p.press("RIGHT")
+    assert p.app.lines[1] == right
+    p = Player(settings={key: given})
+    to_row(p, label)
+    p.press("LEFT")
+    assert p.app.lines[1] == left
+
+
 def limit_lines(p):
     to_row(p, "Walls")
     walls = p.app.lines[1][1:]

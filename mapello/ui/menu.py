@@ -34,8 +34,12 @@ def _step(key, value, delta):
     _, low, high, choices, _ = SETTINGS[key]
     if choices is None:         # every value, lowest to highest
         return low + (value - low + delta) % (high - low + 1)
-    i = choices.index(value) if value in choices else 0
-    return choices[(i + delta) % len(choices)]
+    if value in choices:
+        return choices[(choices.index(value) + delta) % len(choices)]
+    # a value settings.toml or a save gave that is no choice (brightness 25):
+    # the nearest choice that way, round to the far end past the last
+    ahead = [c for c in choices if (c - value) * delta > 0] or choices
+    return min(ahead) if delta > 0 else max(ahead)
 
 
 class Screen:

@@ -203,3 +203,13 @@ def test_cr_only_line_ends_read_as_lines_on_every_interpreter():
     assert parse_board(cr).position == parse_board(text).position
     assert parse_board(text.replace("\n", "\r\n")).position == parse_board(text).position
     assert error_of(cr.replace("#", "J")).line == 4           # lines counted at each CR
+
+
+@pytest.mark.parametrize("header", ["; moves: e3 d3\n; My board", "; MOVES: e3 d3\n; My board",
+                                    "; moves: e3 d3"])
+def test_the_menu_names_a_record_as_the_board_does(header):
+    """A record's moves above its rows are no title: the menu's name (read
+    from the header alone) is the one the whole file gives."""
+    from mapello.rules.boardfile import board_name
+    text = board([EMPTY_ROW] * 10, header)
+    assert board_name(text.split("\n")) == parse_board(text).name

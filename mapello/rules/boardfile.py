@@ -129,6 +129,12 @@ def _read_comment(text, meta, line_no):
                 meta["description"] = value
 
 
+def _is_moves(body):
+    """True for a game record's line of moves (`; moves: e3 d3`, or without
+    the ';'), given without its ';' and spaces."""
+    return body[:6].lower() == "moves:"
+
+
 def board_name(lines):
     """The name the comments at the top of a board file give (lines: an
     iterable of its lines, read only up to the first row), or ""."""
@@ -142,7 +148,7 @@ def board_name(lines):
                 return meta.get("name", "")
             if "\x00" in stripped:        # UTF-16: the menu skips it, naming why
                 raise ValueError("a NUL byte")
-            if stripped:
+            if stripped and not _is_moves(stripped.lstrip(";").strip()):
                 try:
                     _read_comment(line, meta, line_no)
                 except BoardError:      # a bad limits line: parse_board will say so
@@ -166,12 +172,11 @@ def parse_board(text):
         if not stripped:
             continue
         body = stripped.lstrip(";").strip()
-        low = body.lower()
-        if low[:6] == "moves:":        # a game record's move list, its ';' or not
+        if _is_moves(body):            # a game record's move list, its ';' or not
             moves.append((line_no, body[6:].split()))
             continue
         if stripped[0] == ";":
-            white = white or low == "white moves first"
+            white = white or body.lower() == "white moves first"
             _read_comment(line, meta, line_no)
             continue
         if len(rows) == 10:

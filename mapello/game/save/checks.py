@@ -4,10 +4,11 @@ A save that fails one is set aside with a one-line SaveError."""
 
 from mapello.game.options import SETTINGS, TALLY_MAX, TALLY_SIZE
 from mapello.game.save.errors import SaveError
+from mapello.rules.limits import MAX_PER_KIND
 
 # Each setting a save may carry has its range in options.SETTINGS: a save
 # with a value outside it is set aside, so no screen ever sees one.
-MAX_GAME_POINTS = 88     # 64 squares + 3 x 8 bonuses: both scores of a game together
+MAX_GAME_POINTS = 64 + 3 * MAX_PER_KIND   # every square a disc, every bonus taken: both scores together
 MAX_BOARD_TEXT = 2000
 MAX_NAME = 60            # the menu's board name (mapello/game/catalogue.py NAME_CHARS)
 BOARD_DROPPED = "save: saved board unreadable; dropped"

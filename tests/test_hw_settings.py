@@ -280,3 +280,191 @@ def test_a_value_the_game_reads_that_is_not_utf8_is_named_with_its_line(tmp_path
     assert str(e.value) == ("settings.toml: MAPELLO_MATRIX_PIN (line 3) is not UTF-8 text: "
                             "save the file as UTF-8")
     assert e.value.key == "MAPELLO_MATRIX_PIN"
+
+
+# --- reading settings.toml once (read_once) ----------------------------------
+def firmware_getenv(data, name):
+    """firmware_read()'s value alone."""
+    return firmware_read(data, name)[0]
+
+
+def firmware_read(data, name):
+    """(value, whether it was quoted): what CircuitPython's os.getenv gives for `name` from settings.toml's
+    bytes `data`, as its reader walks them a byte at a time (10.3's form: a
+    value's text, None for a key that is missing or whose value does not
+    read).  A line's leading spaces are skipped; a '[' there ends the keys;
+    the key must be followed by spaces and '='; a quoted value takes the
+    escapes \\b \\t \\n \\v \\f \\r \\uXXXX \\UXXXXXXXX (any other escaped byte
+    stands for itself) and allows only a comment after it; a bare value ends
+    at '#' or the line's end, its trailing spaces cut."""
+    missing = (None, False)
+    space = b" \t\r\x0b\x0c"
+    key = name.encode()
+    at = 0
+    n = len(data)
+
+    def skip(at):
+        while at < n and data[at] in space:
+            at += 1
+        return at
+    while at < n:
+        at = skip(at)
+        end = data.find(b"\n", at)
+        end = n if end < 0 else end
+        if at >= n or data[at] == ord("["):
+            return missing
+        if data[at:at + len(key)] != key:
+            at = end + 1
+            continue
+        at = skip(at + len(key))
+        if at >= n or data[at] != ord("="):
+            at = end + 1
+            continue
+        at = skip(at + 1)
+        if at >= end:
+            return missing
+        if data[at] != ord('"'):
+            bare = data[at:end].split(b"#")[0].rstrip(b" \t\r")
+            return bare.decode("utf-8"), False
+        out = bytearray()
+        at += 1
+        while True:
+            if at >= end:
+                return missing
+            c = data[at]
+            at += 1
+            if c == ord('"'):
+                after = data[skip(at):end]
+                return (out.decode("utf-8"), True) if after[:1] in (b"", b"#") else missing
+            if c == ord("\\"):
+                if at >= end:
+                    return missing
+                c = data[at]
+                at += 1
+                if c in b"uU":
+                    size = 4 if c == ord("u") else 8
+                    digits = data[at:at + size]
+                    at += size
+                    try:
+                        out += chr(int(digits, 16)).encode("utf-8")
+                    except ValueError:
+                        return missing
+                    continue
+                c = {ord("b"): 8, ord("r"): 13, ord("n"): 10, ord("t"): 9, ord("v"): 11,
+                     ord("f"): 12}.get(c, c)
+            out.append(c)
+    return missing
+
+
+KEYS = ("MAPELLO_SOUND", "MAPELLO_MATRIX_PIN", "MAPELLO_SOUNDS", "MAPELLO_THINK_MS")
+
+
+def lines_strategy():
+    from hypothesis import strategies as st
+    key = st.sampled_from(KEYS + ("# MAPELLO_SOUND", "WIFI_SSID", "mapello_sound", "MAPELLO SOUND"))
+    equals = st.sampled_from(["=", " = ", " =", "=\t", "", " "])
+    pieces = ["a", " ", "#", "é", '"', "\\n", '\\"', "\\\\", "\\u00e9", "\\U0001F600", "\\x", "\\u12"]
+    quoted = st.lists(st.sampled_from(pieces), max_size=4).map(lambda t: '"%s"' % "".join(t))
+    bare = st.lists(st.sampled_from(["0", "7", "12", "x", "0x1F", "-", " ", ".5", "true", "#"]),
+                    max_size=3).map("".join)
+    after = st.sampled_from(["", " ", " # note", "#", " x", "\r", '"'])
+    setting = st.tuples(st.sampled_from(["", " ", "\t"]), key, equals, st.one_of(quoted, bare), after)
+    line = st.one_of(setting.map("".join), st.sampled_from(["", "# a comment", "[table]", "  [t]"]))
+    return st.lists(line, max_size=12)
+
+
+def test_read_once_answers_only_what_the_firmware_would_answer():
+    """Every value read_once() reads itself is the one CircuitPython's reader
+    gives; the rest (escapes, bare words, 0x, another key's line...) it
+    leaves to os.getenv. Generated files, duplicate keys and tables among them."""
+    from hypothesis import given, settings, strategies as st
+    from mapello.hardware.settings import read_once
+
+    seen = set()
+
+    @settings(max_examples=500, deadline=None, derandomize=True)
+    @given(lines_strategy(), st.sampled_from(["\n", "\r\n"]))
+    def check(lines, end):
+        data = end.join(lines).encode("utf-8")
+        ask = read_once(data.split(b"\n"), lambda name: ("asked", name))
+        for name in KEYS:
+            got = ask(name)
+            if got == ("asked", name):
+                seen.add("asked")
+                continue
+            seen.add("read")
+            value, quoted = firmware_read(data, name)
+            assert got == value, (data, name)
+            if not quoted:  # as CircuitPython 10.0 to 10.2 read a bare value: an int (strtol, base 0)
+                assert got == str(strtol(got)), (data, name)
+    check()
+    assert seen == {"asked", "read"}
+
+
+def strtol(text):
+    """C's strtol(text, base 0) of a whole number: 0x hex, a leading 0 octal."""
+    sign = -1 if text[:1] == "-" else 1
+    digits = text.lstrip("+-")
+    if digits[:2].lower() == "0x":
+        return sign * int(digits[2:], 16)
+    return sign * int(digits, 8 if digits[:1] == "0" and len(digits) > 1 else 10)
+
+
+@pytest.mark.parametrize("example", ["settings.toml.pico", "settings.toml.pybadge"])
+def test_the_example_files_are_read_without_asking_os_getenv(example):
+    """The files deploy.sh copies: every key they give is answered from the
+    one read, each as the firmware reads it."""
+    import os
+    from mapello.hardware.settings import read_once
+    with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), example), "rb") as f:
+        data = f.read()
+    asked = []
+    ask = read_once(data.split(b"\n"), asked.append)
+    for name in DEFAULTS:
+        if b"MAPELLO_" + name.encode() + b" " in data:
+            assert ask("MAPELLO_" + name) == firmware_getenv(data, "MAPELLO_" + name) is not None
+    assert asked == []
+
+
+def test_a_key_the_file_does_not_give_is_asked_of_os_getenv(tmp_path):
+    """On the desktop the board's wiring comes from the environment: a key
+    missing from the file goes to getenv, as do the forms read_once leaves."""
+    from mapello.hardware.settings import read_once
+    ask = read_once([b"MAPELLO_SOUND = 0", b'MAPELLO_SPEAKER = "GP\\x31"', b"MAPELLO_REPEAT_MS = 0x40"],
+                    lambda name: "env:" + name)
+    assert ask("MAPELLO_SOUND") == "0"
+    assert ask("MAPELLO_SPEAKER") == "env:MAPELLO_SPEAKER"
+    assert ask("MAPELLO_REPEAT_MS") == "env:MAPELLO_REPEAT_MS"
+    assert ask("MAPELLO_BRIGHTNESS") == "env:MAPELLO_BRIGHTNESS"
+
+
+@pytest.mark.parametrize("text, answer", [
+    (b'MAPELLO_SOUND = "1"', "1"),
+    (b'  MAPELLO_SOUND\t=  "GP1"  # the pin', "GP1"),
+    (b'MAPELLO_SOUND = 12 # a number\r', "12"),
+    (b"MAPELLO_SOUND = 0", "0"),
+    (b'MAPELLO_SOUND = "a#b"', "a#b"),
+    (b'MAPELLO_SOUND = ""', ""),
+    (b'MAPELLO_SOUND = "a\\nb"', None),          # an escape
+    (b"MAPELLO_SOUND = 012", None),              # octal to strtol: 10 on 10.0 to 10.2
+    (b"MAPELLO_SOUND = 0x3C", None),
+    (b"MAPELLO_SOUND = -1", None),
+    (b"MAPELLO_SOUND = true", None),             # a bool on 10.3, ValueError before
+    (b"MAPELLO_SOUND = 1.5", None),
+    (b"MAPELLO_SOUND = 1234567890", None),       # over what 10.0's 16-byte buffer holds
+    (b"MAPELLO_SOUND =", None),
+    (b'MAPELLO_SOUND = "a" b', None),            # the firmware reads no value there
+    (b'MAPELLO_SOUND = "a', None),
+    (b'MAPELLO_SOUND = "1"\nMAPELLO_SOUND = "2"', "1"),   # the first line counts
+    (b'[wifi]\nMAPELLO_SOUND = "1"', "missing"),         # a table ends the keys
+    (b'MAPELLO_SOUNDS = "1"\n# MAPELLO_SOUND = "2"', "missing"),
+])
+def test_read_once_reads_each_form_as_the_firmware_or_asks(text, answer):
+    from mapello.hardware.settings import read_once
+    got = read_once(text.split(b"\n"), lambda name: "asked")("MAPELLO_SOUND")
+    if answer is None:
+        assert got == "asked"
+    elif answer == "missing":
+        assert got == "asked" and firmware_getenv(text, "MAPELLO_SOUND") is None
+    else:
+        assert got == answer == firmware_getenv(text, "MAPELLO_SOUND")

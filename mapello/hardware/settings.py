@@ -1,6 +1,7 @@
-"""Hardware choices read from settings.toml (os.getenv), checked key by key.
+"""Hardware choices read from settings.toml, checked key by key: the file
+read once (read_once), with os.getenv for what that reading leaves.
 
-CircuitPython hands integers over as int and strings as str; both are accepted.
+CircuitPython hands integers over as int or str (10.3); both are accepted.
 Every bad value raises SettingsError naming the key, so a maker can fix the
 file without reading code.  Pin names are checked later, against the board.
 The game's own settings that settings.toml gives (brightness, think_ms) are
@@ -185,16 +186,70 @@ def _unreadable(name, path):
     return SettingsError(name, "= %s needs quotes: %s = \"%s\"" % (value, name, value.strip("\"'")))
 
 
+def file_lines(path):
+    """The lines (bytes) of the file `path`, read in one piece, or None when
+    there is no such file (or no room to read it)."""
+    try:
+        with open(path, "rb") as f:
+            return f.read().split(b"\n")
+    except (OSError, MemoryError):
+        return None
+
+
+def read_once(lines, getenv):
+    """os.getenv for settings.toml's MAPELLO_ keys, answered from its
+    `lines`: CircuitPython's os.getenv reads the file again for every key
+    it is asked (1 ms for the first key of the example to 6 ms for the
+    last, on a Pico), and power-on asks 30 of them, at boot.py and again at
+    code.py.  As the firmware reads the file: a key's first line counts,
+    leading spaces are skipped, and a [table] ends the keys.  A value in a
+    form CircuitPython's versions read differently (escapes, a bare word,
+    0x or a leading 0) is `getenv`'s to read, and so is a key the file
+    does not give (the desktop's environment has the board's wiring)."""
+    found = {}
+    for line in lines:
+        line = line.strip()
+        if line[:1] == b"[":
+            break
+        i = line.find(b"=")
+        key = line[:i].rstrip()
+        if i > 0 and key.startswith(b"MAPELLO_") and key not in found:
+            found[key] = _plain_value(line[i + 1:].strip())
+
+    def answer(name):
+        value = found.get(name.encode())
+        return getenv(name) if value is None else value
+    return answer
+
+
+def _plain_value(value):
+    """The text of a value every CircuitPython version reads alike: a quoted
+    string without a backslash, or a decimal number of up to 9 digits,
+    either with a comment after it; None for any other form."""
+    if value[:1] == b'"':
+        end = value.find(b'"', 1)
+        after = value[end + 1:].lstrip() if end > 0 else b"?"
+        if b"\\" in value[:end] or after[:1] not in (b"", b"#"):
+            return None
+        return _decoded(value[1:end])
+    number = value.split(b"#")[0].strip()
+    if number.isdigit() and len(number) < 10 and (number[:1] != b"0" or number == b"0"):
+        return number.decode()
+    return None
+
+
 def read_settings(getenv=None, path="/settings.toml"):
     """Parse the MAPELLO_* values the chosen modes read (a key a mode never
     reads, such as MAPELLO_SHIFT_KEYS with buttons on pins, is not looked
-    at: it can never stop the board); `getenv(name)` defaults to os.getenv.
-    `path` is the file, read to name a key os.getenv could not read, and
-    the MAPELLO_ keys that are no setting and the lines that are not UTF-8
-    (s.warnings: the game plays on)."""
+    at: it can never stop the board); `getenv(name)` defaults to os.getenv
+    (read_once()'s, when the file reads).  `path` is the file, read to name
+    a key os.getenv could not read, and the MAPELLO_ keys that are no
+    setting and the lines that are not UTF-8 (s.warnings: the game plays
+    on)."""
+    lines = file_lines(path)
     if getenv is None:
         import os
-        getenv = os.getenv
+        getenv = os.getenv if lines is None else read_once(lines, os.getenv)
 
     def text(key, used=True):
         """The value settings.toml gives `key` (the default when it gives
@@ -256,11 +311,7 @@ def read_settings(getenv=None, path="/settings.toml"):
     speaker = text("SPEAKER", s.sound)      # "auto": the board's own speaker, if it has one
     s.speaker = speaker.lower() if speaker.lower() in ("auto", "none") else _pin_name("SPEAKER", speaker)
     _check_distinct(s)
-    try:
-        with open(path, "rb") as f:  # bytes, a line at a time: see _decoded
-            s.warnings = unknown_keys(f)
-    except OSError:                  # no file: every key has its default
-        s.warnings = []
+    s.warnings = [] if lines is None else unknown_keys(lines)   # bytes: see _decoded
     return s
 
 

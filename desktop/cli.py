@@ -6,7 +6,7 @@ import time
 
 from mapello.rules.boardfile import BoardError, load_board
 from mapello.rules.notation import format_board, limits_text, symbol_at
-from mapello.rules.position import COLOUR_NAMES, PASS, Position, cell_name
+from mapello.rules.position import COLOUR_NAMES, Position, cell_name
 from mapello.rules.perft import perft
 
 
@@ -72,17 +72,11 @@ def review_lines(game, nodes=None):
     for i, cell in enumerate(game.moves):
         mover = pos.turn
         best, loss = review.verdict(game, i)
-        line = "%d. %s %s" % (i + 1, COLOUR_NAMES[mover], cell_name(cell))
-        if best == review.NO_CHOICE:
-            line += "" if cell == PASS else ": only move"
-        elif not loss:
-            line += ": best"
-        else:
-            line += " -%d, best %s" % (loss, cell_name(best))
+        if best != review.NO_CHOICE and loss:
             lost[mover] += loss
             if worst[mover] is None or loss > worst[mover][0]:
                 worst[mover] = (loss, i)
-        out.append(line)
+        out.append("%d. %s %s%s" % (i + 1, COLOUR_NAMES[mover], cell_name(cell), review.text(game, i)))
         pos.push(cell)
     for colour in (0, 1):
         text = "%s lost %d points" % (COLOUR_NAMES[colour], lost[colour])

@@ -786,6 +786,45 @@ def test_a_board_of_ones_own_by_picker_drop_and_paste_joins_the_menu_and_stays(s
     assert not page.errors
 
 
+def test_a_file_loaded_during_a_setup_asks_before_the_board_set_up_goes(site, browser, tmp_path):
+    """A board or a record loaded while a board is being set up would leave
+    that board unkept: the page asks; no keeps the setup as it was, yes
+    loads the file."""
+    page = fresh(browser, site)
+    state = page.advance(PRESS_MS)
+
+    def to(label, value):
+        nonlocal state
+        for _ in range(40):
+            if state["lines"][1].startswith(">" + label) and value in state["lines"][1] + state["lines"][2]:
+                return
+            page.key("ArrowRight" if state["lines"][1].startswith(">" + label) else "ArrowDown")
+            state = page.advance(PRESS_MS)
+        raise AssertionError(state["lines"])
+    to("Mode", "Free play")
+    to("Board", "Open")
+    page.key("z")
+    state = page.advance(PRESS_MS)
+    assert state["screen"] == "setup"
+    page.click_cell(parse_cell("f6"))                 # a wall
+    state = page.advance(PRESS_MS)
+    assert state["lines"][1].startswith("W1/8"), state["lines"]
+    mine = tmp_path / "castle.txt"
+    mine.write_text(BOARD)
+    asked = []
+    page.tab.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.load_file(mine)
+    state = page.advance(PRESS_MS)
+    assert asked == ["Load castle.txt? The board being set up is not kept."]
+    assert state["screen"] == "setup" and state["lines"][1].startswith("W1/8"), state["lines"]
+    assert page.text("#note") == "castle.txt not loaded: the board being set up stays."
+    page.tab.once("dialog", lambda dialog: dialog.accept())
+    page.load_file(mine)
+    state = page.advance(PRESS_MS)
+    assert state["screen"] == "menu" and state["lines"][2] == " Board: Castle", state["lines"]
+    assert not page.errors
+
+
 def test_the_speaker_plays_the_devices_tunes_and_the_mute_is_kept(site, browser):
     from mapello.hardware.sound import TUNES
     page = fresh(browser, site)

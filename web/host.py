@@ -268,6 +268,15 @@ class Host:
         self.app.changed()
         return name
 
+    def setting_up(self):
+        """Whether a board is being set up: its screen, the colour choice
+        after it, or the small menu B opens over either.  A file loaded now
+        would leave that board unkept, so the page asks first."""
+        screen = self.app.screen
+        if self.app.screen_name == "choice":
+            screen = getattr(screen, "under", None)
+        return getattr(screen, "name", "") in ("setup", "colour")
+
     def to_menu(self):
         """Back to the menu (the New game button, and after a file loaded):
         mapello.ui.kinds.new_game(), as the window's button does (not
@@ -321,6 +330,10 @@ def record():
 
 def load(file, text):
     return json.dumps(_host.load(file, text))
+
+
+def setting_up():
+    return _host.setting_up()
 
 
 def new_game():

@@ -346,6 +346,11 @@ function note(message, bad) {
 function loadText(name, body) {
   if (host === null || stopped) return null;
   wakeAudio();
+  if (host.setting_up() && !window.confirm(`Load ${name}? The board being set up is not kept.`)) {
+    api.files++;
+    note(`${name} not loaded: the board being set up stays.`);
+    return null;
+  }
   const got = JSON.parse(host.load(name, body));
   api.files++;
   if (got.error) {

@@ -1,5 +1,5 @@
 """The app's drawing parts in the 80 KiB VM: the palette and the board view
-paint every position of a whole game (the full app runs in app_game.py)."""
+paint every position of a whole game (the whole App runs in the app_*.py flows beside this file)."""
 from mapello.ui import palette
 from mapello.ui.board_view import cell_colour, draw_board
 from mapello.rules.position import BLACK, INNER, PASS, WHITE, Position

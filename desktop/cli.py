@@ -188,6 +188,8 @@ def build_parser():
     s.set_defaults(func=cmd_show)
     from desktop import bundle  # the zips to unzip onto CIRCUITPY
     bundle.add_parser(sub)
+    sub.add_parser("deploy", help="copy the game onto the CIRCUITPY drive, as ./deploy.sh does "
+                   "(deploy --help: its options; main() hands them to desktop/deploy.py)")
     from desktop.bench import tournament  # the computer players' strength test
     tournament.add_parser(sub)
     from desktop import sim  # the desktop simulator (needs .venv: play.py and ./play.sh set it up)
@@ -196,6 +198,10 @@ def build_parser():
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["deploy"]:     # its options are deploy.sh's, which it reads itself
+        from desktop import deploy
+        return deploy.main(argv[1:])
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)

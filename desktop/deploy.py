@@ -29,6 +29,7 @@ from desktop.downloads import BuildError, say, warn
 
 USAGE = """\
 Usage: ./deploy.sh [OPTIONS]            copy the game onto the CIRCUITPY drive
+       python3 play.py deploy [OPTIONS] the same without bash (Windows: py play.py deploy)
        ./deploy.sh --libs               only fill lib/ with the pinned libraries
        ./deploy.sh --bundle DIR         write drag-and-drop zips into DIR
 
@@ -43,7 +44,7 @@ lists them).
 
 Options:
   --target DIR       the CIRCUITPY drive (default: looked for under /media,
-                     /run/media and /Volumes)
+                     /run/media and /Volumes; on Windows, the drive of that name)
   --dry-run          say what would change; write nothing to the drive
   --settings NAME    pico (default) or pybadge: the example settings.toml
                      copied when the drive has none, or an empty one
@@ -269,14 +270,45 @@ def run(o, root, make_drive):
 
 # --- the drive: which, and whether the game can go on it ---------------------------
 
-def find_drive(target):
-    if not target:
+def windows_drives():
+    """The roots of the drives Windows names CIRCUITPY (their volume label),
+    as "E:\\"."""
+    import ctypes
+    kernel32 = ctypes.windll.kernel32
+    found = []
+    letters = kernel32.GetLogicalDrives()
+    for i in range(26):
+        if letters >> i & 1:
+            root = "%s:\\" % chr(ord("A") + i)
+            label = ctypes.create_unicode_buffer(261)
+            if kernel32.GetVolumeInformationW(root, label, 261, None, None, None, None, 0) \
+                    and label.value == "CIRCUITPY":
+                found.append(root)
+    return found
+
+
+def candidates(name=os.name, windows=windows_drives):
+    """Where a CIRCUITPY drive may be: MAPELLO_DRIVE_CANDIDATES (a list for
+    the tests), else on Windows (`name` "nt") the drives labelled so, else
+    DRIVES for this user."""
+    if os.environ.get("MAPELLO_DRIVE_CANDIDATES"):
+        return os.environ["MAPELLO_DRIVE_CANDIDATES"].split()
+    if name == "nt":
         try:
-            user = os.environ.get("USER") or getpass.getuser()
-        except Exception:   # no user name to be had
-            user = "nobody"
+            return windows()
+        except Exception:   # no answer from Windows: --target it is
+            return []
+    try:
+        user = os.environ.get("USER") or getpass.getuser()
+    except Exception:   # no user name to be had
+        user = "nobody"
+    return DRIVES.format(user=user).split()
+
+
+def find_drive(target, name=os.name, windows=windows_drives):
+    if not target:
         found = []
-        for folder in (os.environ.get("MAPELLO_DRIVE_CANDIDATES") or DRIVES.format(user=user)).split():
+        for folder in candidates(name, windows):
             if os.path.isdir(folder):
                 if found:
                     raise Stop("more than one CIRCUITPY drive (%s, %s): choose one with --target"

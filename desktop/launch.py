@@ -2,7 +2,7 @@
 in Python so that every system runs the same steps:
 
 - `play.py TOOL ...` (perft, replay, review, check, show, tournament,
-  bundle): that tool of `python3 -m desktop`, with this Python, in the
+  bundle, deploy): that tool of `python3 -m desktop`, with this Python, in the
   current folder (standard library only: no .venv);
 - `play.py --web [--port N]`: the browser page built and served on
   localhost (standard library and npm: no .venv);

@@ -744,6 +744,35 @@ def test_the_drive_is_found_without_target(tmp_path):
     assert "CIRCUITPY at %s" % drive in proc.stdout
 
 
+def test_on_windows_the_drive_is_the_one_labelled_circuitpy(tmp_path, monkeypatch):
+    """Windows has no /media: the drive is the one whose volume label is
+    CIRCUITPY (windows_drives(), which asks Windows, stood in for here)."""
+    monkeypatch.delenv("MAPELLO_DRIVE_CANDIDATES", raising=False)
+    drive = make_drive(tmp_path)
+    assert deploy_py.find_drive(None, name="nt", windows=lambda: [str(drive)]) == str(drive)
+    (tmp_path / "other").mkdir()
+    other = make_drive(tmp_path / "other")
+    with pytest.raises(deploy_py.Stop, match="more than one CIRCUITPY drive"):
+        deploy_py.find_drive(None, name="nt", windows=lambda: [str(drive), str(other)])
+
+    def no_answer():
+        raise OSError("no kernel32 here")
+    with pytest.raises(deploy_py.Stop, match="no CIRCUITPY drive found.*--target"):
+        deploy_py.find_drive(None, name="nt", windows=no_answer)
+
+
+def test_play_py_deploy_runs_the_plan_without_bash(tmp_path):
+    """`py play.py deploy` on Windows: the same plan, with this Python."""
+    drive = make_drive(tmp_path)
+    env = dict(os.environ, MAPELLO_MPY_CROSS_URL=NO_DOWNLOADS, XDG_CACHE_HOME=EMPTY_CACHE,
+               PIP_INDEX_URL=NO_INDEX)
+    proc = subprocess.run([sys.executable, "-I", os.path.join(ROOT, "play.py"), "deploy", "--dry-run",
+                           "--target", str(drive)], cwd=str(tmp_path), env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "CIRCUITPY at %s" % drive in proc.stdout and "dry run:" in proc.stdout
+
+
 def test_a_folder_without_boot_out_is_refused(tmp_path):
     drive = make_drive(tmp_path, boot_out=None, formatted=False)
     proc = deploy("--target", drive)

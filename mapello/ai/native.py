@@ -34,7 +34,7 @@ _KEY_BIAS = const(32768)  # added to a move's sort key (a cell's weight is a sig
 _HISTORY_CAP = const(16384)
 _TT_BITS = const(6)  # the transposition table's 64 entries: key words, then value words
 _TT_SIZE = const(64)
-_TT_MASK = const(63)
+_TT_PAIR = const(62)  # a position's pair of entries: this and the next (as mapello.ai.alphabeta's)
 _MAX_MOVES = const(64)  # a ply's move list: the table's move, two killers and every legal move
 
 # The modes of the loop (as mapello.ai.alphabeta's)
@@ -180,9 +180,13 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
             h = int(rec[_HASH])
             c = 0  # the table's move
             if use_table:
-                i = h & _TT_MASK
+                i = h & _TT_PAIR
                 e = int(tt[i])
-                if (e & 0x1FFFFF) == (((h >> _TT_BITS) ^ int(rec[_EMPTIES])) & 0x1FFFFF):
+                y = ((h >> _TT_BITS) ^ int(rec[_EMPTIES])) & 0x1FFFFF
+                if (e & 0x1FFFFF) != y:
+                    i += 1
+                    e = int(tt[i])
+                if (e & 0x1FFFFF) == y:
                     v = int(tt[_TT_SIZE + i])
                     c = v & 127
                     dd = d
@@ -716,7 +720,9 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
             if d > 63:
                 d = 63
             h = int(rec[_HASH])
-            i = h & _TT_MASK
+            i = h & _TT_PAIR
+            if (int(tt[i]) >> 23) > d and (((h >> _TT_BITS) ^ int(tt[i])) & 0x1FFFFF) != int(rec[_EMPTIES]):
+                i += 1  # a deeper entry of another position keeps the first place
             tt[i] = ((((h >> _TT_BITS) ^ int(rec[_EMPTIES])) & 0x1FFFFF) | (e << 21) | (d << 23))
             tt[_TT_SIZE + i] = ((val + _BIAS) << 7) | int(rec[_BEST_MOVE])
         if p == 0:

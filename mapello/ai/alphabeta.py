@@ -5,7 +5,8 @@ module of its own so that each module compiles on the device.
 
 The table's move and two killer moves are tried before the move generator
 runs; when one of them cuts off, it never runs.  A node one ply above the
-horizon scores its leaves in mapello.ai.frontier.leaves.
+horizon scores its leaves in mapello.ai.frontier.leaves (which counts its
+moves first: their number is a term of the estimate).
 """
 
 from micropython import const

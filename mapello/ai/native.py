@@ -64,7 +64,7 @@ _BEST_MOVE = const(13)
 _NEW_KILLER = const(14)  # the last two moves that cut off at this ply
 _OLD_KILLER = const(15)
 _LEGAL = const(16)  # the legal moves known so far
-_GENERATED = const(17)  # 1 once the move generator ran
+_GENERATED = const(17)  # 1 once the move generator ran (2: above the leaves, it counted the moves)
 _NULL_WINDOW = const(18)  # 1 when searched with a null window
 _COUNT = const(19)  # the moves in the list
 _MOVES = const(20)  # the word where the move list's bytes start
@@ -83,6 +83,7 @@ _C_ESTIMATED = const(7)  # 1 once a leaf was estimated
 _C_FRONT = const(8)  # (b) the frontier weight of the phase
 _C_SIDE = const(9)  # the hashing key of the side to move
 _C_TABLE = const(10)  # 1 when the transposition table is used
+_C_MOBILITY = const(11)  # (b) the weight of a move of the side to move above the leaves
 _C_SCORES = const(16)  # (b) the root moves' scores, one a root move
 _CONTROL = const(80)
 
@@ -150,6 +151,7 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
     room = int(len(tables[_T_PLIES])) // _STRIDE  # the plies the array holds
     use_table = int(control[_C_TABLE])
     front_weight = int(control[_C_FRONT]) - _BIAS
+    mob_weight = int(control[_C_MOBILITY]) - _BIAS
     side_key = int(control[_C_SIDE])
     nodes = int(control[_C_NODES])
     p = int(control[_C_PLY])
@@ -232,10 +234,14 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
             o = 3 - m
             known = int(rec[_LEGAL])
             gen = int(rec[_GENERATED])
-            if k == n and not gen:
+            counting = 0
+            if mode == _LEAVES and gen == 0:
+                counting = 1  # above the leaves, first: how many moves (the mobility)
+            if counting or (k == n and gen != 1):
                 # the table's move and the killers are tried: all the moves
                 # now, as sort keys (weight + history) * 128 + cell, less the
-                # ones tried, sorted best first (mapello.ai.frontier.moves)
+                # ones tried, sorted best first (mapello.ai.frontier.moves);
+                # or only their number
                 x1 = 0
                 x2 = 0
                 x3 = 0
@@ -289,6 +295,10 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
                         t |= u >> 1
                     t &= int(rows[y])
                     c = 10 * y
+                    if counting:
+                        while t:
+                            t &= t - 1
+                            count += 1
                     while t:
                         if t & 1 and c != x1 and c != x2 and c != x3:
                             w = int(weights[c])
@@ -303,16 +313,23 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
                         c += 1
                     po = ow
                     y += 1
-                j = 0
-                while j < count:
-                    ml[n + j] = int(keys[j]) & 127
-                    j += 1
-                n += count
-                rec[_COUNT] = n
-                known += count
-                rec[_LEGAL] = known
-                gen = 1
-                rec[_GENERATED] = 1
+                if counting:
+                    known = count
+                    rec[_LEGAL] = count
+                    gen = 2  # counted; the rest of the moves listed when needed
+                    rec[_GENERATED] = 2
+                else:
+                    j = 0
+                    while j < count:
+                        ml[n + j] = int(keys[j]) & 127
+                        j += 1
+                    n += count
+                    rec[_COUNT] = n
+                    if not gen:
+                        known += count
+                        rec[_LEGAL] = known
+                    gen = 1
+                    rec[_GENERATED] = 1
                 if not known:
                     # no move: the other side's turn, or the end
                     rec[_TRIED] = n
@@ -322,7 +339,7 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
         if mode == _LEAVES:
             # the leaves of the node at ply p, scored by the change each move
             # makes to the evaluation (mapello.ai.frontier.leaves)
-            s = int(rec[_ESTIMATE]) - _BIAS
+            s = int(rec[_ESTIMATE]) - _BIAS + mob_weight * known
             g = int(rec[_MARGIN]) - _BIAS
             e = int(rec[_EMPTIES]) - 1
             mw = 0
@@ -341,7 +358,7 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
             stop = 0  # 1: out of nodes; 2: the move generator's turn
             while True:
                 if k == n:
-                    if not gen:
+                    if gen != 1:
                         stop = 2  # the next pass of the loop above runs it
                     break
                 if nodes >= limit:
@@ -382,8 +399,6 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
                 if not f:
                     continue  # a table or killer move that is not legal here
                 nodes += 1
-                if not gen:
-                    known += 1
                 w = int(weights[c])
                 v = (s + ((w ^ 0x8000) - 0x8000) + 2 * sw + front_weight * fc
                      + mw * (g + 1 + 2 * f + int(points[c])))
@@ -432,8 +447,6 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
             rec[_TRIED] = k
             rec[_VALUE] = best + _BIAS
             rec[_BEST_MOVE] = best_cell
-            rec[_LEGAL] = known
-            rec[_GENERATED] = gen
             if stop == 1:
                 break
             if stop == 2:
@@ -803,6 +816,7 @@ class Search:
         for i in range(_CONTROL):
             control[i] = 0
         control[_C_FRONT] = info.front + _BIAS
+        control[_C_MOBILITY] = info.mob + _BIAS
         control[_C_SIDE] = info.zside
         control[_C_TABLE] = 1 if table else 0
         history = t[_T_HISTORY]

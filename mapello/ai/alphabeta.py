@@ -32,6 +32,18 @@ _TT_BITS = const(6)
 TT_SIZE = const(1 << _TT_BITS)
 _TT_PAIR = const(TT_SIZE - 2)  # a position's pair: this entry and the next
 
+def store(tt_keys, tt_values, h, empty, e, d, val, best):
+    """Put a node's value `val` (bound e: 3 exact, 1 lower, 2 upper), depth
+    d and best move into the table (a function of its own: the loop's
+    code, compiled in one piece on a board, stays smaller)."""
+    i = h & _TT_PAIR
+    y = ((h >> _TT_BITS) ^ empty) & 0x1FFFFF
+    if tt_keys[i] >> 23 > d and tt_keys[i] & 0x1FFFFF != y:
+        i += 1  # a deeper entry of another position keeps the first place
+    tt_keys[i] = y | (e << 21) | ((d if d < 63 else 63) << 23)
+    tt_values[i] = (val << 7) | best
+
+
 ROW_OF = bytes(i // 10 for i in range(100))
 BIT_OF = array("h", [1 << (i % 10) for i in range(100)])
 
@@ -93,11 +105,10 @@ def loop(board, rows, weights, points, info, history, undo, scratch, down, tt_ke
                 c = 0  # the table's move
                 if tt_keys is not None:
                     i = h & _TT_PAIR
-                    e = tt_keys[i]
                     y = ((h >> _TT_BITS) ^ empties[p]) & 0x1FFFFF
-                    if e & 0x1FFFFF != y:
+                    if tt_keys[i] & 0x1FFFFF != y:
                         i += 1
-                        e = tt_keys[i]
+                    e = tt_keys[i]
                     if e & 0x1FFFFF == y:
                         v = tt_values[i]
                         c = v & 127
@@ -348,14 +359,7 @@ def loop(board, rows, weights, points, info, history, undo, scratch, down, tt_ke
                     e = 2
                 elif val >= betas[p]:
                     e = 1
-                d = depths[p]
-                h = hashes[p]
-                i = h & _TT_PAIR
-                if tt_keys[i] >> 23 > d and ((h >> _TT_BITS) ^ tt_keys[i]) & 0x1FFFFF != empties[p]:
-                    i += 1  # a deeper entry of another position keeps the first place
-                tt_keys[i] = ((((h >> _TT_BITS) ^ empties[p]) & 0x1FFFFF) | (e << 21)
-                              | ((d if d < 63 else 63) << 23))
-                tt_values[i] = (val << 7) | best_moves[p]
+                store(tt_keys, tt_values, hashes[p], empties[p], e, depths[p], val, best_moves[p])
             if p == 0:
                 values[0] = val
                 mode = _RESOLVED

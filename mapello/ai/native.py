@@ -183,11 +183,10 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
             c = 0  # the table's move
             if use_table:
                 i = h & _TT_PAIR
-                e = int(tt[i])
                 y = ((h >> _TT_BITS) ^ int(rec[_EMPTIES])) & 0x1FFFFF
-                if (e & 0x1FFFFF) != y:
+                if (int(tt[i]) & 0x1FFFFF) != y:
                     i += 1
-                    e = int(tt[i])
+                e = int(tt[i])
                 if (e & 0x1FFFFF) == y:
                     v = int(tt[_TT_SIZE + i])
                     c = v & 127
@@ -734,9 +733,10 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
                 d = 63
             h = int(rec[_HASH])
             i = h & _TT_PAIR
-            if (int(tt[i]) >> 23) > d and (((h >> _TT_BITS) ^ int(tt[i])) & 0x1FFFFF) != int(rec[_EMPTIES]):
+            y = ((h >> _TT_BITS) ^ int(rec[_EMPTIES])) & 0x1FFFFF
+            if (int(tt[i]) >> 23) > d and (int(tt[i]) & 0x1FFFFF) != y:
                 i += 1  # a deeper entry of another position keeps the first place
-            tt[i] = ((((h >> _TT_BITS) ^ int(rec[_EMPTIES])) & 0x1FFFFF) | (e << 21) | (d << 23))
+            tt[i] = y | (e << 21) | (d << 23)
             tt[_TT_SIZE + i] = ((val + _BIAS) << 7) | int(rec[_BEST_MOVE])
         if p == 0:
             rec[_VALUE] = val + _BIAS

@@ -39,16 +39,11 @@ def exact_nodes(empties):
     return _EXACT_NODES[-1] * 3 ** (empties - len(_EXACT_NODES) + 1)
 
 
-# The same for a solve of the result alone (win, draw or loss): about 1.3
-# times the third quartile on positions of games against a classic program
-_WIN_NODES = (1, 4, 10, 20, 45, 110, 260, 650, 1000, 1500, 2000, 6000, 12000, 40000, 100000,
-              300000)
-
-
 def win_nodes(empties):
-    if empties < len(_WIN_NODES):
-        return _WIN_NODES[empties]
-    return _WIN_NODES[-1] * 3 ** (empties - len(_WIN_NODES) + 1)
+    """The same for a solve of the result alone (win, draw or loss): about
+    1.3 times the third quartile on positions of games against a classic
+    program, a tenth of the exact solve's estimate and less."""
+    return exact_nodes(empties) // 11
 
 
 def one_ply(pos, cells, mine, opp, rng):

@@ -177,15 +177,20 @@ def minimax(pos, depth, info):
         v = -minimax(pos, depth - 1, info)
         pos.pop()
         best = v if best is None else max(best, v)
+    if depth == 1:
+        best += info.mob * len(moves)
     return best
 
 
 def root_values(pos, depth, info):
     out = {}
-    for m in pos.legal_moves():
+    moves = pos.legal_moves()
+    for m in moves:
         pos.push(m)
         out[m] = -minimax(pos, depth - 1, info)
         pos.pop()
+        if depth == 1:
+            out[m] += info.mob * len(moves)
     return out
 
 

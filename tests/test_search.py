@@ -10,10 +10,10 @@ import pytest
 
 from mapello.rules.notation import parse_position, position_text
 from mapello.ai import alphabeta, frontier, search
-from mapello.ai.levels import HARD, exact_nodes
+from mapello.ai.levels import HARD, exact_nodes, win_nodes
 from mapello.ai.thinker import Thinker, board_info
 from mapello.rules.position import PASS, Position, cells_of, moves_mask, popcount
-from mapello.ai.evaluation import BoardInfo
+from mapello.ai.evaluation import BoardInfo, final_margin
 from mapello.ai.search import Search
 from desktop.bench.tournament import random_board
 
@@ -141,6 +141,50 @@ def test_the_endgame_is_solved_when_it_fits():
 def test_exact_node_estimates_grow_with_the_empties():
     costs = [exact_nodes(e) for e in range(30)]
     assert costs == sorted(costs) and costs[20] > 10 ** 6
+    wins = [win_nodes(e) for e in range(30)]
+    assert wins == sorted(wins) and all(w <= c for w, c in zip(wins, costs))
+
+
+def _margin(pos):
+    """The final margin for the side to move under perfect play (the hard
+    level's exact solve, which tests/test_ai.py checks by brute force)."""
+    moves = pos.legal_moves()
+    if len(moves) <= 1:  # the Thinker plays it without a search
+        if pos.is_over():
+            t = pos.turn
+            return (popcount(pos.discs[t]) - popcount(pos.discs[1 - t])
+                    + 3 * (pos.taken[t] - pos.taken[1 - t]))
+        pos.push(moves[0] if moves else PASS)
+        v = -_margin(pos)
+        pos.pop()
+        return v
+    t = Thinker(pos, HARD, node_budget=10 ** 7)
+    while not t.step(10000):
+        pass
+    assert t.exact
+    return final_margin(t.score)
+
+
+def test_where_only_the_result_fits_the_move_keeps_it():
+    """Between the two estimates the hard level solves for the result alone:
+    a won or drawn position's move keeps the result (its score is no margin,
+    so not exact); a lost one's is the estimate's choice, a legal move."""
+    budget = (win_nodes(9) + exact_nodes(9)) // 2
+    seen = set()
+    for seed in range(24):
+        pos = endgame(9, seed)
+        t = Thinker(pos, HARD, node_budget=budget)
+        while not t.step(100):
+            pass
+        assert not t.exact and t.best() in pos.legal_moves()
+        want = _margin(pos)
+        if want >= 0:
+            pos.push(t.best())
+            got = -_margin(pos)
+            pos.pop()
+            assert (got > 0) == (want > 0) and got >= 0, position_text(pos)
+        seen.add((want > 0) - (want < 0))
+    assert seen == {-1, 0, 1} or seen >= {-1, 1}
 
 
 def test_a_newer_search_takes_the_memory_over():

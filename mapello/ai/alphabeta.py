@@ -5,7 +5,8 @@ module of its own so that each module compiles on the device.
 
 The table's move and two killer moves are tried before the move generator
 runs; when one of them cuts off, it never runs.  A node one ply above the
-horizon scores its leaves in mapello.ai.frontier.leaves.
+horizon scores its leaves in mapello.ai.frontier.leaves (which counts its
+moves first: their number is a term of the estimate).
 """
 
 from micropython import const
@@ -23,11 +24,25 @@ _RETURN = const(3)  # the child of the node at ply p returned `val`
 _NO_MOVE = const(4)  # the side to move at ply p has no move
 _RESOLVED = const(5)  # the node at ply p is worth `val`
 _HISTORY_CAP = const(1 << 14)
-# The transposition table: TT_SIZE entries (mapello.ai.search makes them), a
-# position's by the low bits of its hashing key
+# The transposition table: TT_SIZE entries (mapello.ai.search makes them), in
+# pairs: a position's pair by the low bits of its hashing key.  It goes into
+# the first unless a deeper entry of another position is there, then into
+# the second: the entries near the root, which save the most, stay.
 _TT_BITS = const(6)
 TT_SIZE = const(1 << _TT_BITS)
-_TT_MASK = const(TT_SIZE - 1)
+_TT_PAIR = const(TT_SIZE - 2)  # a position's pair: this entry and the next
+
+def store(tt_keys, tt_values, h, empty, e, d, val, best):
+    """Put a node's value `val` (bound e: 3 exact, 1 lower, 2 upper), depth
+    d and best move into the table (a function of its own: the loop's
+    code, compiled in one piece on a board, stays smaller)."""
+    i = h & _TT_PAIR
+    y = ((h >> _TT_BITS) ^ empty) & 0x1FFFFF
+    if tt_keys[i] >> 23 > d and tt_keys[i] & 0x1FFFFF != y:
+        i += 1  # a deeper entry of another position keeps the first place
+    tt_keys[i] = y | (e << 21) | ((d if d < 63 else 63) << 23)
+    tt_values[i] = (val << 7) | best
+
 
 ROW_OF = bytes(i // 10 for i in range(100))
 BIT_OF = array("h", [1 << (i % 10) for i in range(100)])
@@ -89,9 +104,12 @@ def loop(board, rows, weights, points, info, history, undo, scratch, down, tt_ke
                 h = hashes[p]
                 c = 0  # the table's move
                 if tt_keys is not None:
-                    i = h & _TT_MASK
+                    i = h & _TT_PAIR
+                    y = ((h >> _TT_BITS) ^ empties[p]) & 0x1FFFFF
+                    if tt_keys[i] & 0x1FFFFF != y:
+                        i += 1
                     e = tt_keys[i]
-                    if e & 0x1FFFFF == ((h >> _TT_BITS) ^ empties[p]) & 0x1FFFFF:
+                    if e & 0x1FFFFF == y:
                         v = tt_values[i]
                         c = v & 127
                         if e >> 23 >= (d if d < 63 else 63):
@@ -341,12 +359,7 @@ def loop(board, rows, weights, points, info, history, undo, scratch, down, tt_ke
                     e = 2
                 elif val >= betas[p]:
                     e = 1
-                d = depths[p]
-                h = hashes[p]
-                i = h & _TT_MASK
-                tt_keys[i] = ((((h >> _TT_BITS) ^ empties[p]) & 0x1FFFFF) | (e << 21)
-                              | ((d if d < 63 else 63) << 23))
-                tt_values[i] = (val << 7) | best_moves[p]
+                store(tt_keys, tt_values, hashes[p], empties[p], e, depths[p], val, best_moves[p])
             if p == 0:
                 values[0] = val
                 mode = _RESOLVED

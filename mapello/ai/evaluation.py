@@ -45,6 +45,12 @@ WEIGHTS = (
 )
 
 
+# A move of the side to move one ply above the horizon (the search counts
+# them there): set by matches against the hard level without it, not fitted
+# by desktop/tune_eval.py, which fits the terms a leaf is scored by
+MOBILITY = 64
+
+
 def margin_value(d):
     """The value of a finished game with a point margin d: wins first, then
     the margin."""
@@ -202,6 +208,7 @@ class BoardInfo:
                 corners.append(i)
         self.corners = corners
         self.front = row[_FRONTIER]
+        self.mob = MOBILITY  # of every phase
 
     def search_state(self, pos, b, w, rows, points, near):
         """Fill what mapello.ai.search.Search starts from: the mailbox b, the

@@ -12,7 +12,8 @@ _HISTORY_CAP = const(1 << 14)  # as mapello.ai.alphabeta's: past it, every score
 
 def moves(R, m, out, W, HI, x1, x2, x3, down):
     """Append the legal moves of colour m (1 or 2) to `out`, as sort keys:
-    (W[cell] + HI[cell]) * 128 + cell, for every cell but x1, x2 and x3.
+    (W[cell] + HI[cell]) * 128 + cell, for every cell but x1, x2 and x3;
+    with `out` None, return how many legal moves there are instead.
 
     R: R[r] the empty cells of row r, R[10 + r] black's row r, R[20 + r]
     white's (jokers in both); `down` is a scratch list of 10."""
@@ -39,6 +40,7 @@ def moves(R, m, out, W, HI, x1, x2, x3, down):
     sr = 0
     po = R[am]
     r = 1
+    count = 0
     while r < 9:
         x = R[ao + r]
         ow = R[am + r]
@@ -61,6 +63,10 @@ def moves(R, m, out, W, HI, x1, x2, x3, down):
                 y = x & (y >> 1)
             t |= u >> 1
         t &= R[r]
+        if out is None:
+            while t:
+                t &= t - 1
+                count += 1
         while t:
             u = t & -t
             t ^= u
@@ -69,6 +75,7 @@ def moves(R, m, out, W, HI, x1, x2, x3, down):
                 out.append(((W[c] + HI[c]) << 7) | c)
         po = ow
         r += 1
+    return count
 
 
 def any_move(b, R, m):
@@ -117,11 +124,18 @@ def leaves(se, p, limit, nodes, board, weights, rows, directions, penalties, poi
     beta = betas[p]
     best = values[p]
     best_cell = best_moves[p]
-    known = legal_counts[p]  # legal moves known so far
-    gen = generated[p]  # the move generator has run
+    if not generated[p]:
+        # how many moves the side to move has (its mobility, a term of the
+        # estimate), before the table's move and the killers are tried
+        legal_counts[p] = moves(rows, m, None, weights, history, 0, 0, 0, down)
+        generated[p] = 2  # counted; the rest of the moves listed when needed
+        if not legal_counts[p]:
+            tried[p] = -1
+            return nodes
+    s += info.mob * legal_counts[p]
     while True:
         if k == len(lst):
-            if gen:
+            if generated[p] == 1:
                 break
             del scratch[:]
             moves(rows, m, scratch, weights, history, lst[0] if lst else 0,
@@ -130,18 +144,12 @@ def leaves(se, p, limit, nodes, board, weights, rows, directions, penalties, poi
                 scratch.sort(reverse=True)
             for c in scratch:
                 lst.append(c & 127)
-            known += len(scratch)
-            gen = 1
-            if not known:
-                tried[p] = -1
-                return nodes
+            generated[p] = 1
             continue
         if nodes >= limit:
             tried[p] = k
             values[p] = best
             best_moves[p] = best_cell
-            legal_counts[p] = known
-            generated[p] = gen
             return -1 - nodes
         c = lst[k]
         k += 1
@@ -172,8 +180,6 @@ def leaves(se, p, limit, nodes, board, weights, rows, directions, penalties, poi
         if not f:
             continue  # a table or killer move that is not legal here
         nodes += 1
-        if not gen:
-            known += 1
         v = s + weights[c] + 2 * sw + fw * fc + mw * (g + 1 + 2 * f + points[c])
         if c in penalties:
             v += lifted(board, penalties[c], c, m)
@@ -195,8 +201,6 @@ def leaves(se, p, limit, nodes, board, weights, rows, directions, penalties, poi
                 break
     values[p] = best
     best_moves[p] = best_cell
-    legal_counts[p] = known
-    generated[p] = gen
     tried[p] = k
     return nodes
 

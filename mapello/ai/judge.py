@@ -126,6 +126,8 @@ class Judge(Thinker):
     so that its value at the iteration's depth is exact (first_score, from
     the last iteration finished, as the Thinker's own score)."""
 
+    solve_results = False  # a move's loss needs the margins
+
     def __init__(self, pos, level, node_budget, first):
         self.first = first
         self.first_score = 0

@@ -34,7 +34,7 @@ _KEY_BIAS = const(32768)  # added to a move's sort key (a cell's weight is a sig
 _HISTORY_CAP = const(16384)
 _TT_BITS = const(6)  # the transposition table's 64 entries: key words, then value words
 _TT_SIZE = const(64)
-_TT_MASK = const(63)
+_TT_PAIR = const(62)  # a position's pair of entries: this and the next (as mapello.ai.alphabeta's)
 _MAX_MOVES = const(64)  # a ply's move list: the table's move, two killers and every legal move
 
 # The modes of the loop (as mapello.ai.alphabeta's)
@@ -64,7 +64,7 @@ _BEST_MOVE = const(13)
 _NEW_KILLER = const(14)  # the last two moves that cut off at this ply
 _OLD_KILLER = const(15)
 _LEGAL = const(16)  # the legal moves known so far
-_GENERATED = const(17)  # 1 once the move generator ran
+_GENERATED = const(17)  # 1 once the move generator ran (2: above the leaves, it counted the moves)
 _NULL_WINDOW = const(18)  # 1 when searched with a null window
 _COUNT = const(19)  # the moves in the list
 _MOVES = const(20)  # the word where the move list's bytes start
@@ -83,6 +83,7 @@ _C_ESTIMATED = const(7)  # 1 once a leaf was estimated
 _C_FRONT = const(8)  # (b) the frontier weight of the phase
 _C_SIDE = const(9)  # the hashing key of the side to move
 _C_TABLE = const(10)  # 1 when the transposition table is used
+_C_MOBILITY = const(11)  # (b) the weight of a move of the side to move above the leaves
 _C_SCORES = const(16)  # (b) the root moves' scores, one a root move
 _CONTROL = const(80)
 
@@ -150,6 +151,7 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
     room = int(len(tables[_T_PLIES])) // _STRIDE  # the plies the array holds
     use_table = int(control[_C_TABLE])
     front_weight = int(control[_C_FRONT]) - _BIAS
+    mob_weight = int(control[_C_MOBILITY]) - _BIAS
     side_key = int(control[_C_SIDE])
     nodes = int(control[_C_NODES])
     p = int(control[_C_PLY])
@@ -180,9 +182,12 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
             h = int(rec[_HASH])
             c = 0  # the table's move
             if use_table:
-                i = h & _TT_MASK
+                i = h & _TT_PAIR
+                y = ((h >> _TT_BITS) ^ int(rec[_EMPTIES])) & 0x1FFFFF
+                if (int(tt[i]) & 0x1FFFFF) != y:
+                    i += 1
                 e = int(tt[i])
-                if (e & 0x1FFFFF) == (((h >> _TT_BITS) ^ int(rec[_EMPTIES])) & 0x1FFFFF):
+                if (e & 0x1FFFFF) == y:
                     v = int(tt[_TT_SIZE + i])
                     c = v & 127
                     dd = d
@@ -228,10 +233,14 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
             o = 3 - m
             known = int(rec[_LEGAL])
             gen = int(rec[_GENERATED])
-            if k == n and not gen:
+            counting = 0
+            if mode == _LEAVES and gen == 0:
+                counting = 1  # above the leaves, first: how many moves (the mobility)
+            if counting or (k == n and gen != 1):
                 # the table's move and the killers are tried: all the moves
                 # now, as sort keys (weight + history) * 128 + cell, less the
-                # ones tried, sorted best first (mapello.ai.frontier.moves)
+                # ones tried, sorted best first (mapello.ai.frontier.moves);
+                # or only their number
                 x1 = 0
                 x2 = 0
                 x3 = 0
@@ -285,6 +294,10 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
                         t |= u >> 1
                     t &= int(rows[y])
                     c = 10 * y
+                    if counting:
+                        while t:
+                            t &= t - 1
+                            count += 1
                     while t:
                         if t & 1 and c != x1 and c != x2 and c != x3:
                             w = int(weights[c])
@@ -299,16 +312,23 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
                         c += 1
                     po = ow
                     y += 1
-                j = 0
-                while j < count:
-                    ml[n + j] = int(keys[j]) & 127
-                    j += 1
-                n += count
-                rec[_COUNT] = n
-                known += count
-                rec[_LEGAL] = known
-                gen = 1
-                rec[_GENERATED] = 1
+                if counting:
+                    known = count
+                    rec[_LEGAL] = count
+                    gen = 2  # counted; the rest of the moves listed when needed
+                    rec[_GENERATED] = 2
+                else:
+                    j = 0
+                    while j < count:
+                        ml[n + j] = int(keys[j]) & 127
+                        j += 1
+                    n += count
+                    rec[_COUNT] = n
+                    if not gen:
+                        known += count
+                        rec[_LEGAL] = known
+                    gen = 1
+                    rec[_GENERATED] = 1
                 if not known:
                     # no move: the other side's turn, or the end
                     rec[_TRIED] = n
@@ -318,7 +338,7 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
         if mode == _LEAVES:
             # the leaves of the node at ply p, scored by the change each move
             # makes to the evaluation (mapello.ai.frontier.leaves)
-            s = int(rec[_ESTIMATE]) - _BIAS
+            s = int(rec[_ESTIMATE]) - _BIAS + mob_weight * known
             g = int(rec[_MARGIN]) - _BIAS
             e = int(rec[_EMPTIES]) - 1
             mw = 0
@@ -337,7 +357,7 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
             stop = 0  # 1: out of nodes; 2: the move generator's turn
             while True:
                 if k == n:
-                    if not gen:
+                    if gen != 1:
                         stop = 2  # the next pass of the loop above runs it
                     break
                 if nodes >= limit:
@@ -378,8 +398,6 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
                 if not f:
                     continue  # a table or killer move that is not legal here
                 nodes += 1
-                if not gen:
-                    known += 1
                 w = int(weights[c])
                 v = (s + ((w ^ 0x8000) - 0x8000) + 2 * sw + front_weight * fc
                      + mw * (g + 1 + 2 * f + int(points[c])))
@@ -428,8 +446,6 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
             rec[_TRIED] = k
             rec[_VALUE] = best + _BIAS
             rec[_BEST_MOVE] = best_cell
-            rec[_LEGAL] = known
-            rec[_GENERATED] = gen
             if stop == 1:
                 break
             if stop == 2:
@@ -716,8 +732,11 @@ def _run(board: ptr8, rec: ptr32, tables, limit: int) -> int:
             if d > 63:
                 d = 63
             h = int(rec[_HASH])
-            i = h & _TT_MASK
-            tt[i] = ((((h >> _TT_BITS) ^ int(rec[_EMPTIES])) & 0x1FFFFF) | (e << 21) | (d << 23))
+            i = h & _TT_PAIR
+            y = ((h >> _TT_BITS) ^ int(rec[_EMPTIES])) & 0x1FFFFF
+            if (int(tt[i]) >> 23) > d and (int(tt[i]) & 0x1FFFFF) != y:
+                i += 1  # a deeper entry of another position keeps the first place
+            tt[i] = y | (e << 21) | (d << 23)
             tt[_TT_SIZE + i] = ((val + _BIAS) << 7) | int(rec[_BEST_MOVE])
         if p == 0:
             rec[_VALUE] = val + _BIAS
@@ -797,6 +816,7 @@ class Search:
         for i in range(_CONTROL):
             control[i] = 0
         control[_C_FRONT] = info.front + _BIAS
+        control[_C_MOBILITY] = info.mob + _BIAS
         control[_C_SIDE] = info.zside
         control[_C_TABLE] = 1 if table else 0
         history = t[_T_HISTORY]

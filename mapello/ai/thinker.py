@@ -17,7 +17,8 @@ import gc
 
 from mapello.ai.evaluation import BoardInfo
 from mapello.ai import kernel
-from mapello.ai.levels import DEFAULT_NODES, EXACT_EMPTIES, HARD, MAX_DEPTH, exact_nodes, one_ply
+from mapello.ai.levels import (DEFAULT_NODES, EXACT_EMPTIES, HARD, MAX_DEPTH, exact_nodes, one_ply,
+                                win_nodes)
 from mapello.rules.position import PASS, cells_of, moves_mask, popcount
 from mapello.rng import Rng
 
@@ -47,6 +48,10 @@ class Thinker:
     """
 
     slice = SLICE  # the nodes of a step of the app's thinking (mapello.ui.thinking)
+    # Where the exact solve does not fit but a solve of the result alone
+    # (win, draw or loss: the root window -1..1) does, that first; a
+    # subclass that needs every score exact (mapello.ai.judge) turns it off.
+    solve_results = True
 
     def __init__(self, pos, level, seed=0, node_budget=None, time_budget_ms=None, clock=None,
                  max_depth=None):
@@ -67,6 +72,7 @@ class Thinker:
         self.depth = 0  # depth of the deepest finished iteration (_EXACT: solved)
         self.score = 0  # its value for the side to move (see mapello.ai.evaluation)
         self.exact = False  # True when the score is the proven final result
+        self._wld = False  # the iteration solves for the result only
         if node_budget is None and (level < HARD or time_budget_ms is None or clock is None):
             node_budget = DEFAULT_NODES[level]
         self.node_budget = node_budget
@@ -177,17 +183,22 @@ class Thinker:
             return
         # the first root move is the last iteration's best; a move that beat it
         # in the unfinished iteration is better at the greater depth
-        if s.ri >= 1:
+        if s.ri >= 1 and not self._wld:
             self._best = s.root[s.best_index]
         self._done = True
 
     def _end_iteration(self):
         s = self._search
+        if self._wld and s.value() < 0:
+            # every move loses against perfect play: the estimate's choice
+            # keeps the best chances against an opponent who errs
+            self._done = True
+            return
         self._best = s.root[s.best_index]
         self.score = s.value()
         self.depth = depth = s.depth
         if not s.estimated:  # every line reached the end of the game
-            self.exact = True
+            self.exact = not self._wld  # a win or a draw, not its margin
             self._done = True
             return
         if depth >= self.max_depth or depth == _EXACT:
@@ -199,9 +210,16 @@ class Thinker:
         self._root = [s.root[i] for _, i in pairs]
         depth += 1
         _, _, _, empties, _ = s.root_state  # (colour, estimate, margin, empties, hash)
-        if depth >= empties or (empties <= self.exact_empties
-                                and exact_nodes(empties) <= self._nodes_left()):
+        if depth >= empties:
             depth = _EXACT
+        elif empties <= self.exact_empties:
+            left = self._nodes_left()
+            if exact_nodes(empties) <= left:
+                depth = _EXACT
+            elif self.solve_results and win_nodes(empties) <= left:
+                self._wld = True
+                s.start(self._root, _EXACT, -1, 1)
+                return
         s.start(self._root, depth)
 
     def _nodes_left(self):

@@ -36,6 +36,7 @@ def main():
     p.play_to_the_end()
     p.until(lambda: "B replay" in p.line(3), "the game-over keys")
     over = list(app.lines)
+    p.tick()  # the game's last save lands after the frame that shows its end
     before = saved()
     p.press("B")                           # the replay, and its review
     last = int(p.line(0).split("/")[1])

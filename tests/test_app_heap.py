@@ -11,8 +11,8 @@ tests/mp/app_series.py (a two-game series against the hard level, with game
 over, the replay reviewing the last 12 moves, and the series end), tests/mp/app_setup.py (free play with a
 board set up by hand), tests/mp/app_resume.py (switched on with a game
 against the computer saved, B resumes it and it is played out) and
-tests/mp/app_menu_evening.py (three one-game series from the menu, each
-starting with the heap the first had) and tests/mp/app_whatif.py (a game
+tests/mp/app_menu_evening.py (four one-game series from the menu, each from
+the third starting with the heap the second had) and tests/mp/app_whatif.py (a game
 against the hard level, then a what-if branch from its replay against the
 hard level again, and the next game).  The VM is
 64-bit: a game's live peak is about 1.41 times what a 32-bit build of the

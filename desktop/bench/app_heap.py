@@ -53,8 +53,9 @@ FLOWS = (
      "switched on with a game against the hard level saved: B resumes it, played out with "
      "hints (`tests/mp/app_resume.py`)"),
     ("menu", ("app_menu_evening",), ("native", "source"),
-     "three one-game series against the hard level, each from the menu "
-     "(`tests/mp/app_menu_evening.py`; each starting within 1.75 KB of the first's live heap)"),
+     "four one-game series against the hard level, each from the menu "
+     "(`tests/mp/app_menu_evening.py`; each from the third starting within 1.75 KB of the "
+     "second's live heap)"),
     ("whatif", ("app_whatif",), ("native", "source"),
      "a game against the hard level, then a what-if branch from its replay against the hard "
      "level, and the next game (`tests/mp/app_whatif.py`)"),

@@ -129,6 +129,11 @@ def test_the_series_fits_compiled_without_the_native_search(tmp_path):
 # script take about 31 KB here that a board does not spend.
 PICO_KIB = 248
 ROOM = 16 * 1024          # what a source install must keep free throughout
+# and in one piece: twice the largest block the game asks for at once from
+# source (a board file read whole, 4 KB at most).  The largest free block
+# moves with where everything lands: the same code gave 13.5 to 17.4 KB
+# in two checkouts, so a bound of 16 KB held or failed by the folder's name.
+BLOCK = 8 * 1024
 
 
 @pytest.mark.slow
@@ -136,7 +141,7 @@ def test_the_whole_handheld_from_source_keeps_room_through_a_series_at_a_picos_h
     """desktop/bench/device_heap.py --watch: code.py's main from .py source (deploy.sh's
     offline fallback), a 2-game series against the hard level, a collection
     after every step.  The free heap stays above 16 KB of a board's (in this
-    VM's bytes); and so does the largest free block in this VM's own bytes,
+    VM's bytes); and the largest free block above BLOCK in this VM's own bytes,
     since on a board the free heap cut into small pieces is what fails (the
     firmware's heap can be large in total and its largest free block a few
     hundred bytes).  The computer and the hints think 100 ms a move (the
@@ -156,4 +161,4 @@ def test_the_whole_handheld_from_source_keeps_room_through_a_series_at_a_picos_h
     free, block = int(found.group(1)), int(found.group(3))
     print(found.group(0))
     assert free >= ROOM * 1.41, found.group(0)
-    assert block >= ROOM, found.group(0)
+    assert block >= BLOCK, found.group(0)

@@ -107,15 +107,10 @@ def quiet_screen(board=None, getenv=None):
         from mapello.hardware.screen import TextScreen
         if board is None:
             import board
-        if getenv is None:
-            getenv = os.getenv
         wrong = []
-
-        def good_values(key):
-            return None if key in wrong else getenv(key)
         while True:
             try:
-                settings = read_settings(good_values)
+                settings = read_settings(getenv, defaulted=wrong)
                 break
             except SettingsError as e:
                 if e.key in wrong:

@@ -238,14 +238,15 @@ def _plain_value(value):
     return None
 
 
-def read_settings(getenv=None, path="/settings.toml"):
+def read_settings(getenv=None, path="/settings.toml", defaulted=()):
     """Parse the MAPELLO_* values the chosen modes read (a key a mode never
     reads, such as MAPELLO_SHIFT_KEYS with buttons on pins, is not looked
     at: it can never stop the board); `getenv(name)` defaults to os.getenv
     (read_once()'s, when the file reads).  `path` is the file, read to name
     a key os.getenv could not read, and the MAPELLO_ keys that are no
     setting and the lines that are not UTF-8 (s.warnings: the game plays
-    on)."""
+    on).  The keys `defaulted` names (full names) are read as their
+    defaults: a display can still be made to show what is wrong with them."""
     lines = file_lines(path)
     if getenv is None:
         import os
@@ -254,7 +255,7 @@ def read_settings(getenv=None, path="/settings.toml"):
     def text(key, used=True):
         """The value settings.toml gives `key` (the default when it gives
         none, or when the chosen mode never reads the key)."""
-        if not used:
+        if not used or PREFIX + key in defaulted:
             return DEFAULTS[key]
         try:
             got = getenv(PREFIX + key)

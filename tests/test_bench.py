@@ -128,7 +128,12 @@ def test_device_heap_series_from_the_menu_start_as_the_first_did():
     """The whole handheld (code.py's main, the serial record log with it),
     three one-game series, each begun from the menu after the last: each
     starts with no more of the heap in use than the first, less the names'
-    pool (within 1 KB: what the game-over and menu screens first load).
+    pool, within 3 KB: what the game-over and menu screens first load, and
+    the bytecode search's stacks, which grow to the deepest line a game's
+    solves reach and stay (since the hard level solves for the result: 1.2
+    to 2.2 KB from source in tests/mp/app_menu_evening.py, and here by the
+    third series as well as the second).  The 5 KB a series once leaked
+    still fails it.
     The shortest think time settings.toml allows: what is checked is what a
     series leaves behind, and at the game's own 2 s a move the search took
     nearly all of the run's time."""
@@ -141,7 +146,7 @@ def test_device_heap_series_from_the_menu_start_as_the_first_did():
                       r"\d+ \((\d+)\), at the end", proc.stdout)
     assert found, proc.stdout
     first, second, third = [int(n) for n in found.groups()]
-    assert second - first <= 1024 and abs(third - second) <= 256, (first, second, third)
+    assert max(second, third) - first <= 3072, (first, second, third)
 
 
 def test_heap_census_charges_every_module_its_own_heap():

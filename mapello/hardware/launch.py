@@ -107,7 +107,7 @@ def quiet_screen(board=None, getenv=None):
         from mapello.hardware.screen import TextScreen
         if board is None:
             import board
-        wrong = []
+        wrong = []  # type: list  # the keys read as defaults
         while True:
             try:
                 settings = read_settings(getenv, defaulted=wrong)
